@@ -1,0 +1,199 @@
+"""Text <-> arrays: the one place that reads and writes sudokus as characters.
+
+Line format: 81 characters in row-major order, ``1``-``9`` a given, ``.``, ``0`` or ``*`` an
+empty cell; blank lines and lines starting with ``#`` are skipped. Optionally (``allow_suffix``)
+anything after a ``:`` that follows the 81 characters is kept aside (the shared count files).
+
+Block format: 9 lines of 9 cells, digits separated by spaces or not, ``0`` / ``.`` / ``*``
+empty; ``|``, ``-`` and ``+`` are layout and ignored.
+
+Arrays are ``uint8`` with 0 for empty: shape (81,) for one sudoku, (N, 81) for a batch,
+(27,) / (N, 27) for bands.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Iterable
+
+import numpy as np
+
+_EMPTY = ".0*"
+_TO_DIGIT = bytes.maketrans(b".0*123456789", b"\x00\x00\x00\x01\x02\x03\x04\x05\x06\x07\x08\x09")
+_TO_CHAR = np.frombuffer(b".123456789", dtype=np.uint8)
+_VALID = frozenset(".0*123456789")
+
+
+class SudokuFormatError(ValueError):
+    """A malformed input line; ``lineno`` is 1-based and ``source`` names the input."""
+
+    def __init__(self, message: str, lineno: int | None = None, source: str | None = None):
+        self.message = message
+        self.lineno = lineno
+        self.source = source
+        if source is not None and lineno is not None:
+            text = f"{source}:{lineno}: {message}"
+        elif lineno is not None:
+            text = f"line {lineno}: {message}"
+        elif source is not None:
+            text = f"{source}: {message}"
+        else:
+            text = message
+        super().__init__(text)
+
+
+@dataclass
+class ParsedLines:
+    """The result of reading a batch of lines.
+
+    ``sudokus[k]`` came from input line ``linenos[k]``; ``suffixes[k]`` is what followed ``:``
+    (empty string if nothing). ``errors`` holds the malformed lines when they were collected
+    instead of raised; ``skipped`` counts blank and comment lines.
+    """
+
+    sudokus: np.ndarray
+    linenos: np.ndarray
+    suffixes: list[str] = field(default_factory=list)
+    errors: list[SudokuFormatError] = field(default_factory=list)
+    skipped: int = 0
+
+    def __len__(self) -> int:
+        return len(self.sudokus)
+
+
+def _check_cells(cells: str, width: int) -> str | None:
+    """Why ``cells`` is not a ``width``-character sudoku string, or None if it is."""
+    if len(cells) != width:
+        return f"expected {width} cells, got {len(cells)}"
+    bad = set(cells) - _VALID
+    if bad:
+        ch = next(c for c in cells if c in bad)
+        return f"invalid character {ch!r} at position {cells.index(ch) + 1}"
+    return None
+
+
+def parse_lines(
+    lines: Iterable[str],
+    *,
+    width: int = 81,
+    source: str | None = None,
+    allow_suffix: bool = False,
+    errors: str = "raise",
+    first_lineno: int = 1,
+) -> ParsedLines:
+    """Parse one sudoku (or band, ``width=27``) per line.
+
+    ``errors="raise"`` raises :class:`SudokuFormatError` on the first malformed line;
+    ``errors="collect"`` keeps going and returns the errors in input order, so a caller can
+    report every one of them and make its counts add up.
+    """
+    if errors not in ("raise", "collect"):
+        raise ValueError("errors must be 'raise' or 'collect'")
+    chunks: list[bytes] = []
+    linenos: list[int] = []
+    suffixes: list[str] = []
+    errs: list[SudokuFormatError] = []
+    skipped = 0
+    for lineno, raw in enumerate(lines, start=first_lineno):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            skipped += 1
+            continue
+        suffix = ""
+        if allow_suffix and ":" in line:
+            line, suffix = line.split(":", 1)
+            line = line.rstrip()
+        problem = _check_cells(line, width)
+        if problem is not None:
+            err = SudokuFormatError(problem, lineno, source)
+            if errors == "raise":
+                raise err
+            errs.append(err)
+            continue
+        chunks.append(line.encode("ascii").translate(_TO_DIGIT))
+        linenos.append(lineno)
+        suffixes.append(suffix)
+    data = np.frombuffer(b"".join(chunks), dtype=np.uint8).reshape(-1, width).copy()
+    return ParsedLines(data, np.asarray(linenos, dtype=np.int64), suffixes, errs, skipped)
+
+
+def parse(text: str, width: int = 81) -> np.ndarray:
+    """One sudoku from an 81-character string (or a band from 27): shape (width,) uint8."""
+    line = text.strip()
+    problem = _check_cells(line, width)
+    if problem is not None:
+        raise SudokuFormatError(problem)
+    return np.frombuffer(line.encode("ascii").translate(_TO_DIGIT), dtype=np.uint8).copy()
+
+
+def parse_block(text: str, source: str | None = None) -> np.ndarray:
+    """One sudoku from the 9-line block format (comments and layout characters ignored)."""
+    rows: list[tuple[int, str]] = []
+    for lineno, raw in enumerate(text.splitlines(), start=1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        cells = "".join(ch for ch in line if ch not in " \t|+-")
+        if not cells:
+            continue  # a separator line such as ------+------+------
+        rows.append((lineno, cells))
+    if len(rows) != 9:
+        raise SudokuFormatError(f"block format needs 9 rows of 9 cells, found {len(rows)} rows", None, source)
+    for lineno, cells in rows:
+        problem = _check_cells(cells, 9)
+        if problem is not None:
+            raise SudokuFormatError(f"row {problem}", lineno, source)
+    return parse("".join(cells for _, cells in rows))
+
+
+def parse_one(text: str, source: str | None = None) -> np.ndarray:
+    """One sudoku from either an 81-character line or the block format."""
+    body = [ln.strip() for ln in text.splitlines() if ln.strip() and not ln.strip().startswith("#")]
+    if len(body) == 1:
+        problem = _check_cells(body[0], 81)
+        if problem is not None:
+            raise SudokuFormatError(problem, None, source)
+        return parse(body[0])
+    return parse_block(text, source)
+
+
+def format_sudoku(cells: np.ndarray) -> str:
+    """81 (or 27) cells -> characters, ``.`` for empty."""
+    return _TO_CHAR[np.asarray(cells, dtype=np.uint8)].tobytes().decode("ascii")
+
+
+def format_lines(batch: np.ndarray) -> list[str]:
+    """(N, w) cells -> N strings, ``.`` for empty."""
+    batch = np.asarray(batch, dtype=np.uint8)
+    if batch.ndim != 2:
+        raise ValueError("expected a 2-d batch")
+    if len(batch) == 0:
+        return []
+    width = batch.shape[1]
+    blob = _TO_CHAR[batch].tobytes().decode("ascii")
+    return [blob[k : k + width] for k in range(0, len(blob), width)]
+
+
+def format_block(cells: np.ndarray) -> str:
+    """One sudoku as 9 lines with spaces between stacks, for people."""
+    s = format_sudoku(cells)
+    out = []
+    for i in range(9):
+        row = s[9 * i : 9 * i + 9]
+        out.append(" ".join((row[0:3], row[3:6], row[6:9])))
+    return "\n".join(out)
+
+
+def as_batch(sudokus, width: int = 81) -> np.ndarray:
+    """Coerce strings, a (width,) array or an (N, width) array to a contiguous (N, width) uint8 batch."""
+    if isinstance(sudokus, str):
+        return parse(sudokus, width)[None, :]
+    if isinstance(sudokus, (list, tuple)) and sudokus and isinstance(sudokus[0], str):
+        return np.stack([parse(s, width) for s in sudokus])
+    arr = np.ascontiguousarray(sudokus, dtype=np.uint8)
+    if arr.ndim == 1:
+        arr = arr[None, :]
+    if arr.ndim != 2 or arr.shape[1] != width:
+        raise ValueError(f"expected shape (N, {width}), got {arr.shape}")
+    if arr.size and arr.max() > 9:
+        raise ValueError("cell values must be 0 (empty) or 1-9")
+    return arr
