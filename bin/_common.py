@@ -1,0 +1,67 @@
+"""What every command shares: input reading with line-numbered errors, the --db option, exit codes."""
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from typing import Iterator
+
+from engine.text import ParsedLines, parse_lines
+
+EXIT_OK, EXIT_NO, EXIT_BAD_INPUT = 0, 1, 2
+
+
+def add_db_argument(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--db",
+        metavar="URL_OR_PATH",
+        default=None,
+        help="catalog: a SQLite file path or any SQLAlchemy URL "
+        "(default: $SUDOKU_CATALOG, else the documented default file)",
+    )
+
+
+def add_input_argument(parser: argparse.ArgumentParser, what: str = "sudokus") -> None:
+    parser.add_argument(
+        "files",
+        nargs="*",
+        metavar="FILE",
+        help=f"files of {what}, one per line ('-' or none: standard input); "
+        "'#' comments and blank lines are skipped",
+    )
+
+
+def open_inputs(files: list[str]) -> Iterator[tuple[str, Iterator[str]]]:
+    """(source name, lines) for each input; '-' or no files means standard input."""
+    for path in files or ["-"]:
+        if path == "-":
+            yield "<stdin>", sys.stdin
+        else:
+            with open(path, encoding="utf-8", errors="replace") as fh:
+                yield path, fh
+
+
+def read_batches(
+    files: list[str], *, width: int = 81, allow_suffix: bool = False
+) -> Iterator[tuple[str, ParsedLines]]:
+    """Parse every input, collecting malformed lines (reported by the caller, never dropped)."""
+    for source, lines in open_inputs(files):
+        yield source, parse_lines(lines, width=width, source=source, allow_suffix=allow_suffix, errors="collect")
+
+
+def report_errors(parsed: ParsedLines) -> None:
+    for err in parsed.errors:
+        print(f"error: {err}", file=sys.stderr)
+
+
+def run(main_fn, argv=None) -> int:
+    """Call ``main_fn(argv)``; a closed output pipe (``| head``) ends quietly."""
+    try:
+        return main_fn(argv)
+    except BrokenPipeError:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return EXIT_OK
+    except FileNotFoundError as exc:
+        print(f"error: {exc.filename}: no such file", file=sys.stderr)
+        return EXIT_BAD_INPUT
