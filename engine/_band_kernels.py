@@ -1,0 +1,222 @@
+"""Kernels for bands: the orbit walk that builds the lookup table, and the lookup itself.
+
+A band is 27 cells (rows 1-3). Its group here is the 7,776 position maps (3! row orders x 3!
+stack orders x 3!^3 column orders inside stacks) times digit relabeling. Relabeling so row 1
+reads 123456789 leaves one of 2,612,736 *normalized* bands, numbered by a *key*:
+
+    key = row2_id * 216 + code(box 1 of row 3) * 36 + code(box 2) * 6 + code(box 3)
+
+``row2_id`` numbers the 12,096 possible second rows in lexicographic order (via the
+permutation rank of row 2); ``code`` is the lexicographic rank (0-5) of the order of the three
+digits that row 3 must hold in that box. Key order is the lexicographic order of the 27-digit
+strings, so the first key met in an orbit is its minlex band.
+
+Position map ``m`` (0..7775): ``out[i][j] = in[MAP_ROWS[m, i]][MAP_COLS[m, j]]``.
+"""
+import numpy as np
+
+from ._jit import kernel
+
+N_KEYS = 12096 * 216  # 2,612,736 normalized bands
+N_MAPS = 7776
+
+
+@kernel
+def _rank3(a, b, c):
+    """Lexicographic rank of the order of three distinct values (012 -> 0 ... 210 -> 5)."""
+    return ((a > b) + (a > c)) * 2 + (b > c)
+
+
+@kernel
+def build_table(row2_rank_to_id, row2_list, maps_rows, maps_cols, maps_inv, perm3, fact,
+                table_index, table_map, minlex, aut_offsets, aut_maps):
+    """Walk each of the 416 orbits once; fill the key -> (index, map) table.
+
+    ``table_index`` must come in filled with -1. For each image key the stored map is the
+    inverse of the map that produced it, so it maps that band back onto the orbit's minlex
+    band. Automorphisms of each minlex band are the maps whose image is the band itself.
+    Returns the number of orbits.
+    """
+    band = np.zeros(27, np.uint8)
+    img = np.zeros(27, np.uint8)
+    relabel = np.zeros(10, np.uint8)
+    n_orbits = 0
+    n_aut = 0
+    for key in range(N_KEYS):
+        if table_index[key] >= 0:
+            continue
+        # decode key -> normalized band (the orbit's minlex band, since keys ascend)
+        r2 = key // 216
+        for j in range(9):
+            band[j] = j + 1
+            band[9 + j] = row2_list[r2, j]
+        codes = key % 216
+        for b in range(3):
+            code = (codes // (36 if b == 0 else (6 if b == 1 else 1))) % 6
+            used = 0
+            for k in range(3):
+                used |= 1 << band[3 * b + k]
+                used |= 1 << band[9 + 3 * b + k]
+            rest = np.zeros(3, np.uint8)
+            n = 0
+            for v in range(1, 10):
+                if not (used >> v) & 1:
+                    rest[n] = v
+                    n += 1
+            for k in range(3):
+                band[18 + 3 * b + k] = rest[perm3[code, k]]
+        for k in range(27):
+            minlex[n_orbits, k] = band[k]
+        aut_offsets[n_orbits] = n_aut
+        for m in range(N_MAPS):
+            for i in range(3):
+                src = maps_rows[m, i] * 9
+                for j in range(9):
+                    img[i * 9 + j] = band[src + maps_cols[m, j]]
+            for j in range(9):
+                relabel[img[j]] = j + 1
+            # permutation rank of row 2 (relabelled), then row-3 codes
+            rank = 0
+            for i in range(9):
+                v = relabel[img[9 + i]]
+                smaller = 0
+                for i2 in range(i + 1, 9):
+                    if relabel[img[9 + i2]] < v:
+                        smaller += 1
+                rank += smaller * fact[8 - i]
+            k2 = row2_rank_to_id[rank] * 216
+            k2 += _rank3(relabel[img[18]], relabel[img[19]], relabel[img[20]]) * 36
+            k2 += _rank3(relabel[img[21]], relabel[img[22]], relabel[img[23]]) * 6
+            k2 += _rank3(relabel[img[24]], relabel[img[25]], relabel[img[26]])
+            if k2 == key:
+                aut_maps[n_aut] = m
+                n_aut += 1
+            if table_index[k2] < 0:
+                table_index[k2] = n_orbits
+                table_map[k2] = maps_inv[m]
+        n_orbits += 1
+    aut_offsets[n_orbits] = n_aut
+    return n_orbits
+
+
+@kernel
+def band_keys(bands, row2_rank_to_id, fact, keys):
+    """Key of each band after relabeling its row 1 to 123456789; -1 (row 1), -2 (row 2) or
+    -3 (row 3) marks the first row found invalid. Cells must be 0-9 (the API checks)."""
+    relabel = np.zeros(10, np.uint8)
+    for n in range(bands.shape[0]):
+        b = bands[n]
+        # row 1 must hold 1-9 once each
+        seen = 0
+        for j in range(9):
+            v = b[j]
+            relabel[v] = j + 1
+            seen |= 1 << v
+        if seen != 0x3FE:
+            keys[n] = -1
+            continue
+        # row 2: permutation rank via "how many unused values are smaller" on a bitmask
+        rank = 0
+        unused = 0x3FE
+        bad = False
+        for i in range(9):
+            v = relabel[b[9 + i]]
+            if v == 0 or not (unused >> v) & 1:
+                bad = True
+                break
+            below = unused & ((1 << v) - 1)
+            c = 0
+            while below:
+                below &= below - 1
+                c += 1
+            rank += c * fact[8 - i]
+            unused &= ~(1 << v)
+        if bad:
+            keys[n] = -2
+            continue
+        rid = row2_rank_to_id[rank]
+        if rid < 0:
+            keys[n] = -2
+            continue
+        # row 3: each box holds the 3 digits its rows 1-2 lack, in some order
+        key = rid * 216
+        for box in range(3):
+            used = 0
+            for k in range(3):
+                used |= 1 << (3 * box + k + 1)
+                used |= 1 << relabel[b[9 + 3 * box + k]]
+            x = relabel[b[18 + 3 * box]]
+            y = relabel[b[19 + 3 * box]]
+            z = relabel[b[20 + 3 * box]]
+            if (x == 0 or y == 0 or z == 0 or x == y or x == z or y == z
+                    or (used >> x) & 1 or (used >> y) & 1 or (used >> z) & 1):
+                bad = True
+                break
+            key += _rank3(x, y, z) * (36 if box == 0 else (6 if box == 1 else 1))
+        keys[n] = -3 if bad else key
+
+
+@kernel
+def band_lookup(bands, row2_rank_to_id, fact, table_index, table_map, maps_rows, maps_cols,
+                out_index, out_transform):
+    """Index (0-415) and a transformation onto the minlex band, for each band; index -1/-2/-3
+    when row 1/2/3 is invalid. Transformations are in the 29-byte array form."""
+    n = bands.shape[0]
+    keys = np.empty(n, np.int64)
+    band_keys(bands, row2_rank_to_id, fact, keys)
+    for k in range(n):
+        key = keys[k]
+        t = out_transform[k]
+        if key < 0:
+            out_index[k] = key
+            continue
+        out_index[k] = table_index[key]
+        m = table_map[key]
+        t[0] = 0
+        for i in range(3):
+            t[1 + i] = maps_rows[m, i]
+        for i in range(3, 9):
+            t[1 + i] = i
+        for j in range(9):
+            t[10 + j] = maps_cols[m, j]
+        # the digit map sends the new first row to 123456789
+        r0 = maps_rows[m, 0]
+        t[19] = 0
+        for j in range(9):
+            t[19 + bands[k, r0 * 9 + maps_cols[m, j]]] = j + 1
+
+
+@kernel
+def band_compare(bands, threshold, row2_rank_to_id, fact, table_index, table_map, maps_rows,
+                 maps_cols, out_cmp, out_transform):
+    """-1 / 0 / +1 as each band's index is below, equal to or above ``threshold`` (2 marks an
+    invalid band); the transformation is written only when equal. Cheaper than band_lookup
+    because most bands in an enumeration are not equal and need no transformation."""
+    n = bands.shape[0]
+    keys = np.empty(n, np.int64)
+    band_keys(bands, row2_rank_to_id, fact, keys)
+    for k in range(n):
+        key = keys[k]
+        if key < 0:
+            out_cmp[k] = 2
+            continue
+        idx = table_index[key]
+        if idx < threshold:
+            out_cmp[k] = -1
+        elif idx > threshold:
+            out_cmp[k] = 1
+        else:
+            out_cmp[k] = 0
+            m = table_map[key]
+            t = out_transform[k]
+            t[0] = 0
+            for i in range(3):
+                t[1 + i] = maps_rows[m, i]
+            for i in range(3, 9):
+                t[1 + i] = i
+            for j in range(9):
+                t[10 + j] = maps_cols[m, j]
+            r0 = maps_rows[m, 0]
+            t[19] = 0
+            for j in range(9):
+                t[19 + bands[k, r0 * 9 + maps_cols[m, j]]] = j + 1
