@@ -1,0 +1,391 @@
+"""Kernels of the fast solver: band bitboards, logic to a fixed point, then guesses.
+
+State of one search node: a row of 32 ``uint32`` words.
+
+- words ``3*d + b`` (d = digit 0-8, b = band 0-2): the 27 cells of band ``b`` where digit ``d``
+  is still possible, bit ``9*r + c`` for row ``r`` of the band (0-2) and column ``c`` (0-8).
+  A placed digit keeps its own bit, so a finished grid is 9 planes of one cell per row, column, box.
+- words ``27 + b``: cells of band ``b`` not placed yet.
+- word ``30``: which of the 27 planes changed since they were last examined ("dirty").
+
+Masks are stored as uint32 and never exceed 27 bits, so numba's widening to int64 when they meet
+an integer constant can neither wrap nor turn into a float.
+
+Logic, repeated until nothing changes:
+1. for each changed (digit, band) plane: the digit takes exactly one mini-row (row x box) per row
+   and per box of the band, i.e. a 3x3 permutation matrix inside the mini-rows it still occupies;
+   keep only mini-rows on such a permutation (pointing and claiming locked candidates, and more),
+   and place the digit in a row where one cell is left (hidden single in a row; with the
+   permutation rule this includes hidden singles in boxes);
+2. naked singles: cells with one candidate left, band by band with bit-parallel counting;
+3. per digit, across bands: hidden singles in columns, and the same permutation rule on the
+   3 bands x 3 columns of each stack (box-column locked candidates).
+Then guess on a cell with the fewest candidates (a two-candidate cell when there is one): the
+node is copied one level up with the lowest digit placed, and the digit is removed from the node
+itself, which becomes the other branch. The stack of nodes is preallocated (one level per guess;
+every guess places a cell, so 82 levels suffice).
+"""
+from __future__ import annotations
+
+import itertools
+
+import numpy as np
+
+from ._jit import kernel
+
+NWORDS = 32
+MAXDEPTH = 84
+ALL27 = (1 << 27) - 1
+
+
+def _build_tables():
+    popc = np.array([bin(x).count("1") for x in range(512)], dtype=np.int64)
+    low = np.array([((x & -x).bit_length() - 1) if x else 0 for x in range(512)], dtype=np.int64)
+    # 9 bits of one row of a band -> 3 bits: which boxes (mini-rows) hold a candidate
+    box3 = np.array([(x & 7 != 0) | (x & 0o70 != 0) << 1 | (x & 0o700 != 0) << 2 for x in range(512)], dtype=np.int64)
+    perm_mats = [sum(1 << (3 * r + p[r]) for r in range(3)) for p in itertools.permutations(range(3))]
+    # 3x3 occupancy matrix (bit 3*row + col) -> union of the permutation matrices it contains
+    perm_union = np.zeros(512, dtype=np.int64)
+    for x in range(512):
+        for pm in perm_mats:
+            if x & pm == pm:
+                perm_union[x] |= pm
+    # the same, as the 27 cells of a band (mini-row bit 3*r + k -> cells 9*r + 3*k .. +2)
+    band_allowed = np.zeros(512, dtype=np.int64)
+    for x in range(512):
+        u = int(perm_union[x])
+        for r in range(3):
+            for k in range(3):
+                if u >> (3 * r + k) & 1:
+                    band_allowed[x] |= 7 << (9 * r + 3 * k)
+    # cells of a band that share a row or a box with cell p (p excluded)
+    peer = np.zeros(27, dtype=np.int64)
+    for p in range(27):
+        r, c = divmod(p, 9)
+        m = 511 << (9 * r)
+        k = c // 3
+        for rr in range(3):
+            m |= 7 << (9 * rr + 3 * k)
+        peer[p] = m & ~(1 << p)
+    colmask = np.array([(1 | 1 << 9 | 1 << 18) << c for c in range(9)], dtype=np.int64)
+    return popc, low, box3, perm_union, band_allowed, peer, colmask
+
+
+POPC9, LOW9, BOX3, PERM_UNION, BAND_ALLOWED, PEER, COLMASK = _build_tables()
+
+
+@kernel
+def _low27(x):
+    """Index of the lowest set bit of a nonzero 27-bit mask."""
+    if x & 511:
+        return LOW9[x & 511]
+    if (x >> 9) & 511:
+        return 9 + LOW9[(x >> 9) & 511]
+    return 18 + LOW9[(x >> 18) & 511]
+
+
+@kernel
+def _place(S, t, d, b, p):
+    """Place digit d at cell p of band b in node S[t]; the planes it changed, or -1 on contradiction."""
+    bit = 1 << p
+    i = 3 * d + b
+    if (S[t, i] & bit) == 0:
+        return -1
+    u = S[t, 27 + b]
+    if (u & bit) == 0:
+        return 0
+    S[t, 27 + b] = u & ~bit
+    dirty = 0
+    for d2 in range(9):
+        j = 3 * d2 + b
+        v = S[t, j]
+        if d2 != d and (v & bit):
+            S[t, j] = v & ~bit
+            dirty |= 1 << j
+    v = S[t, i]
+    nv = v & ~PEER[p]
+    if nv != v:
+        S[t, i] = nv
+        dirty |= 1 << i
+    cm = COLMASK[p % 9]
+    for b2 in range(3):
+        j = 3 * d + b2
+        v = S[t, j]
+        if b2 != b and (v & cm):
+            S[t, j] = v & ~cm
+            dirty |= 1 << j
+    return dirty
+
+
+@kernel
+def _propagate(S, t):
+    """Logic to a fixed point on node S[t]; False on contradiction."""
+    dirty = np.int64(S[t, 30])
+    while True:
+        # 1. permutation rule and hidden singles in rows, per changed (digit, band) plane
+        while dirty:
+            for i in range(27):
+                if not (dirty >> i) & 1:
+                    continue
+                dirty &= ~(1 << i)
+                m = np.int64(S[t, i])
+                sh = BOX3[m & 511] | (BOX3[(m >> 9) & 511] << 3) | (BOX3[m >> 18] << 6)
+                m &= BAND_ALLOWED[sh]
+                if m == 0:
+                    return False
+                S[t, i] = m
+                b = i % 3
+                for r in range(3):
+                    rb = (m >> (9 * r)) & 511
+                    if POPC9[rb] == 1 and ((S[t, 27 + b] >> (9 * r)) & rb):
+                        res = _place(S, t, i // 3, b, 9 * r + LOW9[rb])
+                        if res < 0:
+                            return False
+                        dirty |= res
+        # 2. naked singles
+        for b in range(3):
+            u = np.int64(S[t, 27 + b])
+            if u == 0:
+                continue
+            ones = 0
+            twos = 0
+            for d in range(9):
+                x = np.int64(S[t, 3 * d + b])
+                twos |= ones & x
+                ones |= x
+            if u & ~ones:
+                return False
+            sing = u & ~twos
+            while sing:
+                p = _low27(sing)
+                bit = 1 << p
+                sing &= ~bit
+                dd = -1
+                for d in range(9):
+                    if S[t, 3 * d + b] & bit:
+                        dd = d
+                        break
+                if dd < 0:
+                    return False
+                res = _place(S, t, dd, b, p)
+                if res < 0:
+                    return False
+                dirty |= res
+        if dirty:
+            continue
+        # 3. per digit across bands: hidden singles in columns, box-column permutation rule
+        for d in range(9):
+            m0 = np.int64(S[t, 3 * d])
+            m1 = np.int64(S[t, 3 * d + 1])
+            m2 = np.int64(S[t, 3 * d + 2])
+            a0 = (m0 | (m0 >> 9) | (m0 >> 18)) & 511
+            a1 = (m1 | (m1 >> 9) | (m1 >> 18)) & 511
+            a2 = (m2 | (m2 >> 9) | (m2 >> 18)) & 511
+            if (a0 | a1 | a2) != 511:
+                return False
+            w0 = ((m0 & (m0 >> 9)) | (m0 & (m0 >> 18)) | ((m0 >> 9) & (m0 >> 18))) & 511
+            w1 = ((m1 & (m1 >> 9)) | (m1 & (m1 >> 18)) | ((m1 >> 9) & (m1 >> 18))) & 511
+            w2 = ((m2 & (m2 >> 9)) | (m2 & (m2 >> 18)) | ((m2 >> 9) & (m2 >> 18))) & 511
+            single = 511 & ~(w0 | w1 | w2 | (a0 & a1) | (a0 & a2) | (a1 & a2))
+            p0 = m0 & ~np.int64(S[t, 27])
+            p1 = m1 & ~np.int64(S[t, 28])
+            p2 = m2 & ~np.int64(S[t, 29])
+            pc = (p0 | (p0 >> 9) | (p0 >> 18) | p1 | (p1 >> 9) | (p1 >> 18) | p2 | (p2 >> 9) | (p2 >> 18)) & 511
+            single &= ~pc
+            while single:
+                c = LOW9[single]
+                single &= single - 1
+                if (a0 >> c) & 1:
+                    b = 0
+                    m = m0
+                elif (a1 >> c) & 1:
+                    b = 1
+                    m = m1
+                else:
+                    b = 2
+                    m = m2
+                r = 0 if (m >> c) & 1 else (1 if (m >> (c + 9)) & 1 else 2)
+                res = _place(S, t, d, b, 9 * r + c)
+                if res < 0:
+                    return False
+                dirty |= res
+            for s in range(3):
+                occ = ((a0 >> (3 * s)) & 7) | (((a1 >> (3 * s)) & 7) << 3) | (((a2 >> (3 * s)) & 7) << 6)
+                keep = PERM_UNION[occ]
+                if keep == 0:
+                    return False
+                gone = occ & ~keep
+                while gone:
+                    q = LOW9[gone]
+                    gone &= gone - 1
+                    j = 3 * d + q // 3
+                    v = np.int64(S[t, j])
+                    cm = COLMASK[3 * s + q % 3]
+                    if v & cm:
+                        S[t, j] = v & ~cm
+                        dirty |= 1 << j
+        if dirty == 0:
+            return True
+
+
+@kernel
+def _init_node(S, puzzle):
+    """Node S[0] from an 81-cell puzzle (0 = empty); False when two givens clash."""
+    for w in range(30):
+        S[0, w] = ALL27
+    S[0, 30] = ALL27
+    S[0, 31] = 0
+    for cell in range(81):
+        v = puzzle[cell]
+        if v:
+            if _place(S, 0, v - 1, cell // 27, cell % 27) < 0:
+                return False
+    S[0, 30] = ALL27
+    return True
+
+
+@kernel
+def _write_solution(S, t, out):
+    for d in range(9):
+        for b in range(3):
+            m = np.int64(S[t, 3 * d + b])
+            while m:
+                p = _low27(m)
+                m &= m - 1
+                out[27 * b + p] = d + 1
+
+
+@kernel
+def _choose_cell(S, t):
+    """(band, cell) of an unplaced cell with the fewest candidates, encoded as 27*band + cell."""
+    for b in range(3):
+        u = np.int64(S[t, 27 + b])
+        if u == 0:
+            continue
+        ones = 0
+        twos = 0
+        threes = 0
+        for d in range(9):
+            x = np.int64(S[t, 3 * d + b])
+            threes |= twos & x
+            twos |= ones & x
+            ones |= x
+        two = u & twos & ~threes
+        if two:
+            return 27 * b + _low27(two)
+    best = -1
+    best_n = 10
+    for b in range(3):
+        u = np.int64(S[t, 27 + b])
+        while u:
+            p = _low27(u)
+            u &= u - 1
+            n = 0
+            for d in range(9):
+                n += (S[t, 3 * d + b] >> p) & 1
+            if n < best_n:
+                best_n = n
+                best = 27 * b + p
+    return best
+
+
+@kernel
+def _search(S, ctl, limit, sols):
+    """Depth-first search from node S[ctl[0]] until ``limit`` more solutions or the end.
+
+    ctl[0]: the node to examine next (-1: search finished); ctl[1]: guesses so far. Both are
+    written back, so a later call resumes the same search. The first ``len(sols)`` solutions found
+    by this call are written to ``sols``. Returns the number of solutions found by this call.
+    """
+    t = ctl[0]
+    guesses = ctl[1]
+    found = 0
+    while t >= 0:
+        if not _propagate(S, t):
+            t -= 1
+            continue
+        if (S[t, 27] | S[t, 28] | S[t, 29]) == 0:
+            if found < sols.shape[0]:
+                _write_solution(S, t, sols[found])
+            found += 1
+            t -= 1
+            if found >= limit:
+                break
+            continue
+        cell = _choose_cell(S, t)
+        b = cell // 27
+        p = cell % 27
+        bit = 1 << p
+        d = 0
+        while (S[t, 3 * d + b] & bit) == 0:
+            d += 1
+        guesses += 1
+        for w in range(NWORDS):
+            S[t + 1, w] = S[t, w]
+        S[t, 3 * d + b] = S[t, 3 * d + b] & ~bit
+        S[t, 30] = 1 << (3 * d + b)
+        S[t + 1, 30] = _place(S, t + 1, d, b, p)
+        t += 1
+    ctl[0] = t
+    ctl[1] = guesses
+    return found
+
+
+@kernel
+def count_batch(puzzles, limit, counts, solutions, guesses):
+    """Count the solutions of each puzzle up to ``limit``, in one call for the whole batch.
+
+    puzzles (N, 81) uint8; counts, guesses (N,) int64 out; solutions (N, 81) uint8 out gets the
+    first solution (left zero when there is none), or pass shape (0, 81) to skip them.
+    """
+    S = np.zeros((MAXDEPTH, NWORDS), dtype=np.uint32)
+    ctl = np.zeros(2, dtype=np.int64)
+    keep = solutions.shape[0] > 0
+    for k in range(puzzles.shape[0]):
+        guesses[k] = 0
+        if not _init_node(S, puzzles[k]):
+            counts[k] = 0
+            continue
+        ctl[0] = 0
+        ctl[1] = 0
+        if keep:
+            counts[k] = _search(S, ctl, limit, solutions[k : k + 1])
+        else:
+            counts[k] = _search(S, ctl, limit, solutions)
+        guesses[k] = ctl[1]
+
+
+@kernel
+def minimal_batch(puzzles, counts, minimal):
+    """counts[k]: solutions up to 2; minimal[k]: unique and every one-given-removed puzzle has 2 or more."""
+    S = np.zeros((MAXDEPTH, NWORDS), dtype=np.uint32)
+    ctl = np.zeros(2, dtype=np.int64)
+    sols = np.zeros((0, 81), dtype=np.uint8)
+    work = np.zeros(81, dtype=np.uint8)
+    for k in range(puzzles.shape[0]):
+        minimal[k] = False
+        counts[k] = 0
+        if not _init_node(S, puzzles[k]):
+            continue
+        ctl[0] = 0
+        ctl[1] = 0
+        counts[k] = _search(S, ctl, 2, sols)
+        if counts[k] != 1:
+            continue
+        for c in range(81):
+            work[c] = puzzles[k, c]
+        ok = True
+        for c in range(81):
+            v = work[c]
+            if v == 0:
+                continue
+            work[c] = 0
+            _init_node(S, work)
+            ctl[0] = 0
+            ctl[1] = 0
+            n = _search(S, ctl, 2, sols)
+            work[c] = v
+            if n < 2:
+                ok = False
+                break
+        minimal[k] = ok
