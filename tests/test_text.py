@@ -1,0 +1,70 @@
+"""Text <-> arrays: line and block formats, errors that name the line."""
+import numpy as np
+import pytest
+
+from engine.text import (
+    SudokuFormatError,
+    format_block,
+    format_lines,
+    format_sudoku,
+    parse,
+    parse_block,
+    parse_lines,
+    parse_one,
+)
+
+from conftest import RANK1_GRID, read_data_lines
+
+
+def test_empty_markers_and_round_trip():
+    line = "1.0*" + "." * 77
+    cells = parse(line)
+    assert cells[:4].tolist() == [1, 0, 0, 0]
+    assert format_sudoku(cells) == "1" + "." * 80
+
+
+def test_lines_skip_comments_and_blanks_and_keep_line_numbers():
+    p = parse_lines(["# header", "", RANK1_GRID, "  ", "." * 81])
+    assert p.sudokus.shape == (2, 81) and p.linenos.tolist() == [3, 5] and p.skipped == 3
+
+
+@pytest.mark.parametrize(
+    "bad, message",
+    [("1" * 80, "line 2: expected 81 cells, got 80"), ("1" * 80 + "x", "line 2: invalid character 'x' at position 81")],
+)
+def test_malformed_line_names_line_number(bad, message):
+    with pytest.raises(SudokuFormatError, match=message):
+        parse_lines(["." * 81, bad])
+    p = parse_lines(["." * 81, bad, "." * 81], errors="collect", source="in.txt")
+    assert len(p) == 2 and len(p.errors) == 1 and p.errors[0].lineno == 2
+    assert str(p.errors[0]).startswith("in.txt:2:")
+
+
+def test_suffix_is_kept_aside():
+    p = parse_lines(["." * 81 + ":12", RANK1_GRID + ":1:" + RANK1_GRID], allow_suffix=True)
+    assert p.suffixes == ["12", "1:" + RANK1_GRID]
+    with pytest.raises(SudokuFormatError):
+        parse_lines(["." * 81 + ":12"])
+
+
+def test_block_format_with_and_without_spaces():
+    spaced = format_block(parse(RANK1_GRID))
+    assert np.array_equal(parse_block(spaced), parse(RANK1_GRID))
+    dense = "\n".join(RANK1_GRID[9 * i : 9 * i + 9] for i in range(9))
+    assert np.array_equal(parse_one(dense), parse(RANK1_GRID))
+    boxed = "\n".join(
+        (" | ".join(" ".join(RANK1_GRID[9 * i + 3 * s : 9 * i + 3 * s + 3]) for s in range(3)))
+        + ("\n------+-------+------" if i in (2, 5) else "")
+        for i in range(9)
+    )
+    assert np.array_equal(parse_one(boxed), parse(RANK1_GRID))
+    with pytest.raises(SudokuFormatError, match="line 2: row expected 9 cells"):
+        parse_block("123456789\n12345678\n" + "123456789\n" * 7)
+
+
+def test_shared_file_parses_whole(data_dir):
+    lines = read_data_lines("17clue_49158.txt")
+    p = parse_lines(lines)
+    assert len(p) == 49158 and not p.errors
+    assert format_lines(p.sudokus) == lines
+    assert ((p.sudokus > 0).sum(axis=1) == 17).all()
