@@ -11,7 +11,6 @@ Everything here is computed from first principles at first use (an orbit walk ov
 """
 from __future__ import annotations
 
-import hashlib
 import os
 import time
 from dataclasses import dataclass
@@ -23,6 +22,7 @@ from pathlib import Path
 import numpy as np
 
 from . import _band_kernels as K
+from ._cache import cache_root, source_hash
 from .text import as_batch, format_sudoku
 from .transform import Transform
 
@@ -38,20 +38,14 @@ class InvalidBandError(ValueError):
 
 
 def tables_dir() -> Path:
-    """Where the computed tables are cached: $SUDOKU_TABLES_DIR, else ~/.cache/sudoku-symmetry."""
+    """Where the computed tables are cached: $SUDOKU_TABLES_DIR, else ``cache_root()``."""
     env = os.environ.get("SUDOKU_TABLES_DIR")
-    if env:
-        return Path(env)
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return Path(base) / "sudoku-symmetry"
+    return Path(env) if env else cache_root()
 
 
 def _source_tag() -> str:
     """Cached tables are keyed on the code that builds them, so an edit never serves stale ones."""
-    h = hashlib.sha256()
-    for name in ("_band_kernels.py", "bands.py"):
-        h.update((Path(__file__).parent / name).read_bytes())
-    return h.hexdigest()[:12]
+    return source_hash(["_band_kernels.py", "bands.py"])
 
 
 # -- the group of position maps of a band ------------------------------------------------
