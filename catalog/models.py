@@ -1,0 +1,165 @@
+"""The catalog's tables as SQLAlchemy 2 typed declarative models.
+
+The migrations in ``migrations/versions`` are the source of truth for the schema; these models
+mirror them (``tests/test_catalog.py`` compares the two) so code can use the ORM or Core
+(``Band.__table__``) and people can read the schema in one place.
+
+Conventions every new table follows:
+
+* 64-bit keys and counters are :data:`BigInt` (``BIGINT`` on PostgreSQL, ``INTEGER`` on SQLite,
+  where ``INTEGER PRIMARY KEY`` is the 64-bit rowid). Plain ``Integer`` is 32-bit on PostgreSQL.
+* Constraint and index names come from :data:`NAMING_CONVENTION`, so a migration written on
+  SQLite and one written on PostgreSQL name things identically (``pk_bands``,
+  ``uq_band_automorphisms_band_index_transformation``, ``fk_..._bands``, ``ix_...``).
+* Timestamps are UTC, ``DateTime(timezone=True)``, filled in Python (:func:`utcnow`).
+* Canonical forms are readable strings (27 or 81 characters, ``.`` for an empty cell).
+
+Tables (migration 0001):
+
+``bands``
+    The 416 minlex bands. ``band_index`` (0-415, position in lexicographic order of ``minlex``),
+    ``minlex`` (27 digits, unique), ``automorphism_count`` (|Aut|, 1..108), ``class_size``
+    (7,776 / |Aut|: bands with row 1 = 123456789 in the class), ``gangster_class`` (0-43).
+``band_automorphisms``
+    One row per automorphism of each minlex band: ``band_index`` (FK), ``ordinal`` (0-based,
+    in the engine's order), ``transformation`` in the string form ``T:RRRRRRRRR:CCCCCCCCC:DDDDDDDDD``
+    (see ``engine/transform.py``; rows 4-9 stay in place). Unique (band_index, transformation).
+``runs``
+    Generic tracking of long jobs (grid enumeration, clue-pattern enumeration, the 17-clue
+    search, Dask scale-out): ``kind``, ``parameters`` (canonical JSON text), ``status``
+    (``running`` / ``done`` / ``failed``), ``items_done`` / ``items_new`` / ``items_total``,
+    ``created_at`` / ``updated_at`` / ``finished_at``. See ``catalog/runs.py``.
+``run_checkpoints``
+    One row per (run, shard): ``shard`` (any text key: a band index, a prefix, a file name),
+    ``resume_cursor`` (JSON text: where to resume), ``items_done``, ``done``, ``updated_at``.
+
+Migration 0002:
+
+``configurations``
+    Canonical forms of grids and puzzles that were seen: ``canonical`` (81 characters),
+    ``kind`` (``grid`` / ``puzzle``), ``convention`` (``minlex`` / ``pattern_first``),
+    ``n_givens``, ``automorphism_count`` (NULL if not computed), ``source``, ``first_seen``.
+    Unique (canonical, convention); indexed on (kind, n_givens, automorphism_count).
+    See ``catalog/configurations.py``.
+
+Adding a table: add the model here, then a migration ``migrations/versions/000N_*.py`` with
+``down_revision`` the previous head, and bump ``catalog.db.HEAD_REVISION``.
+"""
+from __future__ import annotations
+
+from datetime import datetime, timezone
+
+from sqlalchemy import (
+    BigInteger,
+    Boolean,
+    CheckConstraint,
+    DateTime,
+    ForeignKey,
+    Index,
+    Integer,
+    MetaData,
+    SmallInteger,
+    String,
+    Text,
+    UniqueConstraint,
+)
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+NAMING_CONVENTION = {
+    "ix": "ix_%(table_name)s_%(column_0_N_name)s",
+    "uq": "uq_%(table_name)s_%(column_0_N_name)s",
+    "ck": "ck_%(table_name)s_%(constraint_name)s",
+    "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+    "pk": "pk_%(table_name)s",
+}
+
+BigInt = BigInteger().with_variant(Integer, "sqlite")
+"""64-bit integer keys: BIGINT on PostgreSQL, INTEGER (the rowid) on SQLite."""
+
+KINDS = ("grid", "puzzle")
+CONVENTIONS = ("minlex", "pattern_first")
+RUN_STATUSES = ("running", "done", "failed")
+
+
+def utcnow() -> datetime:
+    return datetime.now(timezone.utc)
+
+
+class Base(DeclarativeBase):
+    metadata = MetaData(naming_convention=NAMING_CONVENTION)
+
+
+class Band(Base):
+    __tablename__ = "bands"
+    __table_args__ = (
+        CheckConstraint("band_index >= 0 AND band_index < 416", name="band_index_range"),
+        CheckConstraint("automorphism_count >= 1", name="automorphism_count_positive"),
+    )
+
+    band_index: Mapped[int] = mapped_column(SmallInteger, primary_key=True, autoincrement=False)
+    minlex: Mapped[str] = mapped_column(String(27), unique=True)
+    automorphism_count: Mapped[int] = mapped_column(Integer)
+    class_size: Mapped[int] = mapped_column(Integer)
+    gangster_class: Mapped[int] = mapped_column(SmallInteger, index=True)
+
+
+class BandAutomorphism(Base):
+    __tablename__ = "band_automorphisms"
+    __table_args__ = (UniqueConstraint("band_index", "transformation"),)
+
+    band_index: Mapped[int] = mapped_column(
+        SmallInteger, ForeignKey("bands.band_index", ondelete="CASCADE"), primary_key=True, autoincrement=False
+    )
+    ordinal: Mapped[int] = mapped_column(SmallInteger, primary_key=True, autoincrement=False)
+    transformation: Mapped[str] = mapped_column(String(31))
+
+
+class Run(Base):
+    __tablename__ = "runs"
+    __table_args__ = (
+        CheckConstraint("status IN ('running', 'done', 'failed')", name="status"),
+        Index(None, "kind", "status"),
+    )
+
+    id: Mapped[int] = mapped_column(BigInt, primary_key=True, autoincrement=True)
+    kind: Mapped[str] = mapped_column(String(64))
+    parameters: Mapped[str] = mapped_column(Text, default="{}")
+    status: Mapped[str] = mapped_column(String(16), default="running")
+    items_done: Mapped[int] = mapped_column(BigInt, default=0)
+    items_new: Mapped[int] = mapped_column(BigInt, default=0)
+    items_total: Mapped[int | None] = mapped_column(BigInt, nullable=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow, onupdate=utcnow)
+    finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+
+
+class RunCheckpoint(Base):
+    __tablename__ = "run_checkpoints"
+    __table_args__ = (UniqueConstraint("run_id", "shard"),)
+
+    id: Mapped[int] = mapped_column(BigInt, primary_key=True, autoincrement=True)
+    run_id: Mapped[int] = mapped_column(BigInt, ForeignKey("runs.id", ondelete="CASCADE"))
+    shard: Mapped[str] = mapped_column(String(200))
+    resume_cursor: Mapped[str | None] = mapped_column(Text, nullable=True)
+    items_done: Mapped[int] = mapped_column(BigInt, default=0)
+    done: Mapped[bool] = mapped_column(Boolean, default=False)
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow, onupdate=utcnow)
+
+
+class Configuration(Base):
+    __tablename__ = "configurations"
+    __table_args__ = (
+        UniqueConstraint("canonical", "convention"),
+        CheckConstraint("kind IN ('grid', 'puzzle')", name="kind"),
+        CheckConstraint("convention IN ('minlex', 'pattern_first')", name="convention"),
+        Index(None, "kind", "n_givens", "automorphism_count"),
+    )
+
+    id: Mapped[int] = mapped_column(BigInt, primary_key=True, autoincrement=True)
+    canonical: Mapped[str] = mapped_column(String(81))
+    kind: Mapped[str] = mapped_column(String(8))
+    convention: Mapped[str] = mapped_column(String(16), default="minlex")
+    n_givens: Mapped[int] = mapped_column(SmallInteger)
+    automorphism_count: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    source: Mapped[str | None] = mapped_column(String(200), nullable=True)
+    first_seen: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
