@@ -1,0 +1,240 @@
+"""Fast solver against the shared data's counts, the naive reference and the sudoku rules."""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from engine import _solver_kernels as K
+from engine import solver
+from engine.text import parse, parse_lines
+
+import naive_solver
+
+_ROOT = Path(__file__).resolve().parents[1]
+DATA = Path(os.environ.get("SUDOKU_DATA", "")) if os.environ.get("SUDOKU_DATA") else next(
+    (p for p in (_ROOT / "shared" / "data", _ROOT.parent / "shared" / "data") if p.is_dir()), _ROOT / "shared" / "data"
+)
+
+EASY = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
+EASY_SOLUTION = "483921657967345821251876493548132976729564138136798245372689514814253769695417382"
+MULTI_125 = None  # set from the tdoku file below
+
+
+def load(name: str, n: int | None = None, step: int = 1):
+    path = DATA / name
+    if not path.exists():
+        pytest.skip(f"shared data {path} not found (set SUDOKU_DATA)")
+    with open(path) as fh:
+        lines = fh.read().splitlines()
+    lines = lines[::step][:n]
+    return parse_lines(lines, allow_suffix=True, errors="raise", source=name)
+
+
+def expected_counts(parsed, cap: int) -> np.ndarray:
+    """Counts from ``puzzle:count`` suffixes, capped at ``cap`` (``>=1000000`` means at least that)."""
+    out = []
+    for s in parsed.suffixes:
+        field = s.split(":")[0]
+        if field.startswith(">="):
+            n = int(field[2:])
+            assert n >= cap, "cap too large for a '>=' count"
+            out.append(cap)
+        else:
+            out.append(min(int(field), cap))
+    return np.array(out, dtype=np.int64)
+
+
+def assert_valid_solutions(puzzles, sols):
+    for p, s in zip(puzzles, sols):
+        assert naive_solver.is_solution_of(s, p)
+
+
+# ---- both paths of the kernels on tiny input -------------------------------------------------
+
+@pytest.mark.parametrize("fn", [K.count_batch, K.count_batch.py_func], ids=["kernel", "py_func"])
+def test_count_batch_both_paths(fn):
+    p = parse_lines([EASY, "1" * 2 + "." * 79, "." * 81], errors="raise").sudokus
+    counts = np.zeros(3, np.int64)
+    guesses = np.zeros(3, np.int64)
+    sols = np.zeros((3, 81), np.uint8)
+    fn(p, 3, counts, sols, guesses)
+    assert counts.tolist() == [1, 0, 3]
+    assert "".join(map(str, sols[0])) == EASY_SOLUTION
+    assert guesses[0] == 0 and guesses[2] > 0
+    assert naive_solver.is_solution_of(sols[2], p[2])
+    assert not sols[1].any()
+
+
+@pytest.mark.parametrize("fn", [K.minimal_batch, K.minimal_batch.py_func], ids=["kernel", "py_func"])
+def test_minimal_batch_both_paths(fn):
+    p = parse_lines([EASY, EASY_SOLUTION], errors="raise").sudokus
+    counts = np.zeros(2, np.int64)
+    minimal = np.zeros(2, np.bool_)
+    fn(p, counts, minimal)
+    assert counts.tolist() == [1, 1]
+    assert minimal.tolist() == [naive_minimal(EASY), False]
+
+
+@pytest.mark.parametrize("fn", [K._propagate, K._propagate.py_func], ids=["kernel", "py_func"])
+def test_propagate_both_paths(fn):
+    S = np.zeros((K.MAXDEPTH, K.NWORDS), np.uint32)
+    assert K._init_node(S, parse(EASY))
+    assert fn(S, 0)
+    assert S[0, 27] == S[0, 28] == S[0, 29] == 0  # logic alone solves this one
+    out = np.zeros(81, np.uint8)
+    K._write_solution(S, 0, out)
+    assert "".join(map(str, out)) == EASY_SOLUTION
+
+
+def naive_minimal(puzzle: str) -> bool:
+    cells = [int(c) if c != "." else 0 for c in puzzle]
+    if naive_solver.count(cells, 2) != 1:
+        return False
+    for p, v in enumerate(cells):
+        if v:
+            cells[p] = 0
+            n = naive_solver.count(cells, 2)
+            cells[p] = v
+            if n < 2:
+                return False
+    return True
+
+
+# ---- the shared data ------------------------------------------------------------------------
+
+def test_tdoku_test_file_counts_and_solutions():
+    parsed = load("tdoku_test_puzzles_with_counts.txt")
+    res = solver.count_solutions(parsed.sudokus, 10**6, solutions=True)
+    assert (res.counts == expected_counts(parsed, 10**6)).all()
+    for p, s, sol, suffix in zip(parsed.sudokus, res.solutions, res.counts, parsed.suffixes):
+        fields = suffix.split(":")
+        if sol:
+            assert naive_solver.is_solution_of(s, p)
+        if len(fields) > 1 and fields[1]:
+            assert "".join(map(str, s)) == fields[1]
+
+
+def test_serg_multisol_sample_exact():
+    parsed = load("serg_benchmark_multisol_with_counts.txt", step=25)  # 400 lines
+    res = solver.count_solutions(parsed.sudokus, 2000, solutions=True)
+    assert (res.counts == expected_counts(parsed, 2000)).all()
+    assert_valid_solutions(parsed.sudokus, res.solutions)
+
+
+def test_derived_16clue_sample():
+    parsed = load("derived_16clue_multisol_1000.txt", step=50)  # 20 lines, exact
+    res = solver.count_solutions(parsed.sudokus, 10**6)
+    assert (res.counts == expected_counts(parsed, 10**6)).all()
+    parsed = load("derived_16clue_multisol_1000.txt")  # all 1000, capped
+    res = solver.count_solutions(parsed.sudokus, 300)
+    assert (res.counts == expected_counts(parsed, 300)).all()
+
+
+def test_derived_18clue_no_solution():
+    parsed = load("derived_18clue_nosol_1000.txt")
+    res = solver.count_solutions(parsed.sudokus, 2)
+    assert (expected_counts(parsed, 2) == 0).all()
+    assert (res.counts == 0).all()
+
+
+def test_17clue_sample_unique_and_minimal():
+    parsed = load("17clue_49158.txt", step=49)  # 1004 lines
+    res = solver.count_solutions(parsed.sudokus, 2, solutions=True)
+    assert (res.counts == 1).all()
+    assert_valid_solutions(parsed.sudokus, res.solutions)
+    counts, minimal = solver.check(parsed.sudokus[:300])
+    assert (counts == 1).all() and minimal.all()
+
+
+@pytest.mark.parametrize("name", ["forum_hardest_1106.txt", "norvig_top95.txt", "top1465.txt"])
+def test_hard_lists_solutions_valid(name):
+    parsed = load(name, n=300)
+    res = solver.count_solutions(parsed.sudokus, 2, solutions=True)
+    assert (res.counts >= 1).all()
+    assert_valid_solutions(parsed.sudokus, res.solutions)
+
+
+@pytest.mark.parametrize(
+    "name,n,step,limit",
+    [
+        ("serg_benchmark_multisol_with_counts.txt", 12, 701, 40),
+        ("sudoku3m_sample7034.txt", 40, 151, 2),
+        ("derived_18clue_nosol_1000.txt", 4, 197, 2),
+        ("norvig_easy50.txt", 10, 5, 2),
+    ],
+)
+def test_agrees_with_naive_reference(name, n, step, limit):
+    parsed = load(name, n=n, step=step)
+    res = solver.count_solutions(parsed.sudokus, limit, solutions=True)
+    for p, c, s in zip(parsed.sudokus, res.counts, res.solutions):
+        ref = []
+        assert c == naive_solver.count(p, limit, ref)
+        if c:
+            assert s.tolist() == ref[0] or naive_solver.is_solution_of(s, p)
+
+
+def test_minimality_agrees_with_naive_on_sample():
+    parsed = load("sudoku3m_sample7034.txt", n=4, step=1500)
+    _, minimal = solver.check(parsed.sudokus)
+    for p, m in zip(parsed.sudokus, minimal):
+        assert m == naive_minimal("".join(str(x) if x else "." for x in p))
+    # a 17-clue puzzle plus one more correct given is unique but no longer minimal
+    p17 = load("17clue_49158.txt", n=3).sudokus
+    sol = solver.count_solutions(p17, 1, solutions=True).solutions
+    more = p17.copy()
+    for k in range(3):
+        cell = int(np.flatnonzero(more[k] == 0)[0])
+        more[k, cell] = sol[k, cell]
+    counts, minimal = solver.check(more)
+    assert counts.tolist() == [1, 1, 1] and not minimal.any()
+
+
+# ---- API behaviour --------------------------------------------------------------------------
+
+def test_iter_solutions_streams_all_distinct_and_capped():
+    parsed = load("tdoku_test_puzzles_with_counts.txt")
+    k = next(i for i, s in enumerate(parsed.suffixes) if s.split(":")[0] == "125")
+    p = parsed.sudokus[k]
+    sols = list(solver.iter_solutions(p, chunk=7))
+    assert len(sols) == 125
+    assert len({s.tobytes() for s in sols}) == 125
+    assert_valid_solutions([p] * 125, sols)
+    assert len(solver.all_solutions(p, cap=50)) == 50
+    ref = []
+    naive_solver.count(p, 200, ref)
+    assert {bytes(r) for r in np.array(ref, np.uint8)} == {s.tobytes() for s in sols}
+
+
+def test_limits_and_degenerate_inputs():
+    empty = "." * 81
+    assert solver.count_solutions(empty, 5).counts.tolist() == [5]
+    clash = "11" + "." * 79
+    assert solver.count_solutions(clash, 2).counts.tolist() == [0]
+    assert solver.solve_one(clash) is None
+    assert solver.count_solutions(np.zeros((0, 81), np.uint8)).counts.shape == (0,)
+    grid = solver.solve_one(EASY)
+    assert solver.count_solutions(grid, 2).counts.tolist() == [1]
+    res = solver.count_solutions([EASY, empty], 2)
+    assert res.logic_only.tolist() == [True, False]
+    with pytest.raises(ValueError):
+        solver.count_solutions(EASY, 0)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    "name", ["serg_benchmark_multisol_with_counts.txt", "derived_16clue_multisol_1000.txt", "derived_18clue_nosol_1000.txt"]
+)
+def test_full_count_files_exact(name):
+    parsed = load(name)
+    res = solver.count_solutions(parsed.sudokus, 10**6)
+    assert (res.counts == expected_counts(parsed, 10**6)).all()
+
+
+@pytest.mark.slow
+def test_full_17clue_unique_and_minimal():
+    parsed = load("17clue_49158.txt")
+    counts, minimal = solver.check(parsed.sudokus)
+    assert (counts == 1).all() and minimal.all()
