@@ -1,0 +1,198 @@
+"""Resumable runs: what later work (grid and clue-pattern enumerations, the 17-clue search,
+scale-out over Dask workers) uses to survive being killed.
+
+Tables (migration 0001): ``runs`` — one row per run (``kind``, ``parameters`` as canonical JSON
+text, ``status`` running/done/failed, counters ``items_done`` / ``items_new`` / ``items_total``,
+timestamps); ``run_checkpoints`` — one row per (run, shard) with ``resume_cursor`` (JSON text),
+``items_done`` and ``done``.
+
+The rule that makes a kill at any instant lose nothing and duplicate nothing: **a chunk's
+results and its checkpoint are committed in one transaction**. Use :func:`chunk`::
+
+    from catalog.runs import start_or_resume, chunk, finish_run, pending_shards
+    run = start_or_resume(engine, "ed_grids", {"band1": 0})      # same kind + parameters: resumed
+    for shard in pending_shards(engine, run.id, [str(p) for p in prefixes]):
+        cursor = run.cursor(shard)                                # None: start of the shard
+        for results, next_cursor, last in work(shard, cursor):    # the caller's generator
+            with chunk(engine, run.id, shard) as c:               # BEGIN
+                new, known = store_configurations(c.conn, results)
+                c.advance(next_cursor, items=len(results), new=new, done=last)
+            # COMMIT here: the rows and the cursor together, or neither
+    finish_run(engine, run.id)
+
+A shard is any text key (a band index, a (band 1, row 4) prefix, a file name); shards of one run
+may be worked on by different processes at once (each commits its own checkpoint row; the run's
+counters are incremented in the same transactions). Cursors are any JSON value. Results should
+be written with ``ON CONFLICT DO NOTHING`` (as ``store_configurations`` does) so that re-running
+a chunk whose commit was lost is harmless anyway.
+"""
+from __future__ import annotations
+
+import json
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from typing import Any, Iterable, Iterator
+
+from sqlalchemy import Connection, Engine, select, update
+
+from ._dml import connection_of, dialect_insert
+from .models import Run, RunCheckpoint, utcnow
+
+RUNS = Run.__table__
+CHECKPOINTS = RunCheckpoint.__table__
+
+
+def canonical_parameters(parameters: Any) -> str:
+    """Parameters as canonical JSON text (sorted keys, no spaces): equal parameters, equal text."""
+    return json.dumps(parameters if parameters is not None else {}, sort_keys=True, separators=(",", ":"))
+
+
+@dataclass
+class Checkpoint:
+    shard: str
+    cursor: Any  # the decoded JSON resume cursor (None: not started)
+    items_done: int
+    done: bool
+
+
+@dataclass
+class RunState:
+    """A run as read from the catalog. ``resumed``: it existed before :func:`start_or_resume`."""
+
+    id: int
+    kind: str
+    parameters: Any
+    status: str
+    items_done: int
+    items_new: int
+    items_total: int | None
+    resumed: bool
+    checkpoints: dict[str, Checkpoint] = field(default_factory=dict)
+
+    def cursor(self, shard: str) -> Any:
+        cp = self.checkpoints.get(shard)
+        return None if cp is None else cp.cursor
+
+    def shard_done(self, shard: str) -> bool:
+        cp = self.checkpoints.get(shard)
+        return bool(cp and cp.done)
+
+
+def _read(conn: Connection, run_id: int, resumed: bool) -> RunState:
+    r = conn.execute(select(RUNS).where(RUNS.c.id == run_id)).mappings().one()
+    cps = {
+        c["shard"]: Checkpoint(c["shard"], None if c["resume_cursor"] is None else json.loads(c["resume_cursor"]),
+                               int(c["items_done"]), bool(c["done"]))
+        for c in conn.execute(select(CHECKPOINTS).where(CHECKPOINTS.c.run_id == run_id)).mappings()
+    }
+    return RunState(int(r["id"]), r["kind"], json.loads(r["parameters"]), r["status"], int(r["items_done"]),
+                    int(r["items_new"]), r["items_total"], resumed, cps)
+
+
+def start_or_resume(target, kind: str, parameters: Any = None, *, items_total: int | None = None,
+                    restart: bool = False) -> RunState:
+    """The newest run of ``kind`` with these ``parameters`` (status set back to ``running`` if it
+    had failed), or a new one. A finished run is returned as is (``status == "done"``): the
+    caller has nothing to do. ``restart=True`` always starts a new run."""
+    params = canonical_parameters(parameters)
+    with connection_of(target) as conn:
+        run_id = None
+        if not restart:
+            run_id = conn.scalar(
+                select(RUNS.c.id).where(RUNS.c.kind == kind, RUNS.c.parameters == params)
+                .order_by(RUNS.c.id.desc()).limit(1)
+            )
+        if run_id is None:
+            now = utcnow()
+            run_id = conn.execute(
+                RUNS.insert().values(kind=kind, parameters=params, status="running", items_done=0, items_new=0,
+                                     items_total=items_total, created_at=now, updated_at=now)
+            ).inserted_primary_key[0]
+            return _read(conn, run_id, resumed=False)
+        values: dict[str, Any] = {}
+        if items_total is not None:
+            values["items_total"] = items_total
+        status = conn.scalar(select(RUNS.c.status).where(RUNS.c.id == run_id))
+        if status == "failed":
+            values["status"] = "running"
+        if values:
+            conn.execute(update(RUNS).where(RUNS.c.id == run_id).values(**values, updated_at=utcnow()))
+        return _read(conn, run_id, resumed=True)
+
+
+def get_run(target, run_id: int) -> RunState:
+    with connection_of(target) as conn:
+        return _read(conn, run_id, resumed=True)
+
+
+def record_checkpoint(conn: Connection, run_id: int, shard: str, cursor: Any, *, items: int = 0,
+                      new: int = 0, done: bool = False) -> None:
+    """Advance the checkpoint of (run, shard) inside the caller's transaction: set the cursor,
+    add ``items`` to the shard's and the run's ``items_done`` and ``new`` to the run's
+    ``items_new``. Commit it with the chunk's results (see :func:`chunk`)."""
+    now = utcnow()
+    ins = dialect_insert(conn, CHECKPOINTS)
+    stmt = ins.values(run_id=run_id, shard=str(shard), resume_cursor=json.dumps(cursor), items_done=items,
+                      done=done, updated_at=now)
+    stmt = stmt.on_conflict_do_update(
+        index_elements=["run_id", "shard"],
+        set_={"resume_cursor": stmt.excluded.resume_cursor, "done": stmt.excluded.done, "updated_at": now,
+              "items_done": CHECKPOINTS.c.items_done + stmt.excluded.items_done},
+    )
+    conn.execute(stmt)
+    conn.execute(update(RUNS).where(RUNS.c.id == run_id).values(
+        items_done=RUNS.c.items_done + items, items_new=RUNS.c.items_new + new, updated_at=now))
+
+
+class Chunk:
+    """What :func:`chunk` yields: ``conn`` to write results on, ``advance`` to move the checkpoint."""
+
+    def __init__(self, conn: Connection, run_id: int, shard: str):
+        self.conn, self.run_id, self.shard = conn, run_id, shard
+        self.advanced = False
+
+    def advance(self, cursor: Any, *, items: int = 0, new: int = 0, done: bool = False) -> None:
+        record_checkpoint(self.conn, self.run_id, self.shard, cursor, items=items, new=new, done=done)
+        self.advanced = True
+
+
+@contextmanager
+def chunk(engine: Engine, run_id: int, shard: str) -> Iterator[Chunk]:
+    """One transaction for a chunk of results and its checkpoint: committed together when the
+    block ends, rolled back together on any exception (or a kill). The block must call
+    ``advance``; a block that does not is rolled back and raises, since results committed
+    without their cursor would be recomputed (harmless with ON CONFLICT, but a bug)."""
+    with engine.begin() as conn:
+        c = Chunk(conn, run_id, shard)
+        yield c
+        if not c.advanced:
+            raise RuntimeError(f"chunk of run {run_id}, shard {shard!r} ended without advance(); rolled back")
+
+
+def commit_chunk(engine: Engine, run_id: int, shard: str, cursor: Any, *, items: int = 0,
+                 write=None, done: bool = False):
+    """Functional form of :func:`chunk`: ``write(conn)`` stores the results and returns how many
+    were new (or ``(new, known)``); then the checkpoint; one commit. Returns what ``write`` did."""
+    with chunk(engine, run_id, shard) as c:
+        out = write(c.conn) if write is not None else 0
+        new = out[0] if isinstance(out, tuple) else int(out or 0)
+        c.advance(cursor, items=items, new=new, done=done)
+    return out
+
+
+def pending_shards(target, run_id: int, shards: Iterable[str]) -> list[str]:
+    """The shards, in the given order, whose checkpoint is not marked done."""
+    with connection_of(target) as conn:
+        done = set(conn.scalars(select(CHECKPOINTS.c.shard).where(CHECKPOINTS.c.run_id == run_id,
+                                                                   CHECKPOINTS.c.done.is_(True))))
+    return [s for s in map(str, shards) if s not in done]
+
+
+def finish_run(target, run_id: int, status: str = "done") -> None:
+    """Mark a run ``done`` (or ``failed``) and stamp ``finished_at``."""
+    if status not in ("done", "failed", "running"):
+        raise ValueError(f"bad status {status!r}")
+    now = utcnow()
+    with connection_of(target) as conn:
+        conn.execute(update(RUNS).where(RUNS.c.id == run_id).values(
+            status=status, updated_at=now, finished_at=None if status == "running" else now))
