@@ -1,0 +1,125 @@
+"""`solve`: solve sudokus, count their solutions, check uniqueness and minimality.
+
+One output line per input sudoku, in input order (blank and '#' lines produce nothing):
+
+  default            the first solution, or `none`
+  --limit N          (N >= 2) the first solution, followed by ` multiple` when there are 2 or more
+  --count            the number of solutions, counting stops at --limit (default 1000000), so a
+                     value equal to the limit means "at least that many"
+  --check            `unique minimal`, `unique not-minimal`, `multiple` or `none`
+  --all              every solution, one per line, then a `# N solutions` line per puzzle
+                     (comment lines, so the output can be read back); --cap N stops at N each
+
+A malformed line prints `error` in its place on standard output and a message with its line
+number on standard error; the exit status is then 2. Anything after ':' following the 81
+cells is ignored, so the shared `puzzle:count` files can be fed directly.
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+
+import numpy as np
+from tqdm import tqdm
+
+from engine import solver
+from engine.text import format_lines, format_sudoku
+
+from ._common import EXIT_BAD_INPUT, EXIT_OK, add_input_argument, read_batches, report_errors, run
+
+CHUNK = 4096
+
+
+def _parser() -> argparse.ArgumentParser:
+    ap = argparse.ArgumentParser(
+        prog="solve",
+        description="Solve sudokus, count solutions, check uniqueness and minimality (one output line per input line).",
+        epilog="Malformed lines print `error` (details on stderr); exit status 2 if there were any.",
+    )
+    mode = ap.add_mutually_exclusive_group()
+    mode.add_argument("--count", action="store_true", help="print the number of solutions (capped at --limit)")
+    mode.add_argument("--all", action="store_true", help="print every solution (at most --cap per puzzle)")
+    mode.add_argument("--check", action="store_true", help="print unique/multiple/none and whether the puzzle is minimal")
+    ap.add_argument("--limit", type=int, default=None, metavar="N",
+                    help="stop counting at N solutions (default: 1 when solving, 1000000 with --count)")
+    ap.add_argument("--cap", type=int, default=None, metavar="N", help="with --all: at most N solutions per puzzle")
+    ap.add_argument("--stats", action="store_true", help="print guesses and the logic-only fraction on stderr")
+    add_input_argument(ap, "puzzles")
+    return ap
+
+
+def _results(args, batch: np.ndarray, stats: dict) -> list[str]:
+    if args.check:
+        counts, minimal = solver.check(batch)
+        return [
+            "none" if c == 0 else "multiple" if c > 1 else ("unique minimal" if m else "unique not-minimal")
+            for c, m in zip(counts.tolist(), minimal.tolist())
+        ]
+    if args.count:
+        res = solver.count_solutions(batch, args.limit or 1_000_000)
+        _tally(stats, res)
+        return [str(c) for c in res.counts.tolist()]
+    limit = args.limit or 1
+    res = solver.count_solutions(batch, limit, solutions=True)
+    _tally(stats, res)
+    sols = format_lines(res.solutions)
+    return [
+        "none" if c == 0 else (s + " multiple" if c > 1 else s)
+        for c, s in zip(res.counts.tolist(), sols)
+    ]
+
+
+def _tally(stats: dict, res) -> None:
+    stats["n"] += len(res)
+    stats["guesses"] += int(res.guesses.sum())
+    stats["logic"] += int(res.logic_only.sum())
+
+
+def _all(args, puzzle: np.ndarray, out) -> None:
+    n = 0
+    for sol in solver.iter_solutions(puzzle, cap=args.cap):
+        out.write(format_sudoku(sol) + "\n")
+        n += 1
+    out.write(f"# {n} solutions\n")
+
+
+def main(argv=None) -> int:
+    args = _parser().parse_args(argv)
+    if args.limit is not None and args.limit < 1:
+        _parser().error("--limit must be at least 1")
+    if args.cap is not None and args.cap < 0:
+        _parser().error("--cap must be 0 or more")
+    if args.cap is not None and not args.all:
+        _parser().error("--cap goes with --all")
+    out = sys.stdout
+    status = EXIT_OK
+    stats = {"n": 0, "guesses": 0, "logic": 0}
+    for _source, parsed in read_batches(args.files, allow_suffix=True):
+        report_errors(parsed)
+        if parsed.errors:
+            status = EXIT_BAD_INPUT
+        bad = sorted(e.lineno for e in parsed.errors)
+        lines: list[tuple[int, str | None]] = [(ln, "error") for ln in bad]
+        if args.all:
+            # stream: merge errors and puzzles by line number, printing as we go
+            items = sorted(lines + [(int(ln), k) for k, ln in enumerate(parsed.linenos)], key=lambda x: x[0])
+            for _ln, what in items:
+                if what == "error":
+                    out.write("error\n")
+                else:
+                    _all(args, parsed.sudokus[what], out)
+            continue
+        texts: list[str] = []
+        for start in tqdm(range(0, len(parsed), CHUNK), disable=None, unit="chunk", desc="solve"):
+            texts.extend(_results(args, parsed.sudokus[start : start + CHUNK], stats))
+        items = sorted(lines + list(zip(parsed.linenos.tolist(), texts)), key=lambda x: x[0])
+        out.write("".join(t + "\n" for _ln, t in items))
+    if args.stats and stats["n"]:
+        n = stats["n"]
+        print(f"puzzles: {n}  guesses: {stats['guesses']} ({stats['guesses'] / n:.2f}/puzzle)  "
+              f"logic only: {stats['logic']} ({100 * stats['logic'] / n:.1f}%)", file=sys.stderr)
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(run(main))
