@@ -1,0 +1,121 @@
+"""band: the band index (0-415), minlex band and transformation of each 27-digit band.
+
+    band [FILE ...]            (no FILE or '-': standard input)
+
+Input: one band per line, 27 cells (rows 1-3 in order), ``#`` comments and blank lines skipped.
+Output, one line per band line, in input order (comment and blank lines give no output)::
+
+    INDEX MINLEX_BAND TRANSFORMATION
+    0 123456789456789123789123456 0:123456789:123456789:123456789
+
+``TRANSFORMATION`` (string form of ``engine.transform.Transform``, ``T:RRRRRRRRR:CCCCCCCCC:DDDDDDDDD``)
+maps the input band onto the minlex band (rows 4-9 untouched). A malformed or invalid line
+prints ``error line N: REASON`` on standard output in its place, so output lines stay aligned
+with the input bands, and ``error: SOURCE:N: REASON`` on standard error; the exit status is
+then 2 (0 when every line was a valid band). Input is processed in chunks of 100,000 lines, so
+files of any size stream through in constant memory.
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+from itertools import islice
+
+import numpy as np
+
+from sudoku_commands._common import EXIT_BAD_INPUT, EXIT_OK, add_input_argument, open_inputs, run
+
+CHUNK = 100_000
+
+# band_index(check=False) gives a negative index for an invalid band: the first bad row
+ROW_PROBLEM = {-1: "row 1 must hold the digits 1-9 once each",
+               -2: "row 2 repeats a digit or repeats a digit of its box in row 1",
+               -3: "row 3 repeats a digit of its row or of its box"}
+
+
+def format_transforms(transforms: np.ndarray) -> list[str]:
+    """(N, 29) transformation arrays -> their string forms (same as ``str(Transform.from_array(t))``)."""
+    tr = np.asarray(transforms, dtype=np.uint8)
+    out = np.empty((len(tr), 31), np.uint8)
+    out[:, 0] = tr[:, 0] + ord("0")
+    out[:, [1, 11, 21]] = ord(":")
+    out[:, 2:11] = tr[:, 1:10] + ord("1")
+    out[:, 12:21] = tr[:, 10:19] + ord("1")
+    out[:, 22:31] = tr[:, 20:29] + ord("0")
+    blob = out.tobytes().decode("ascii")
+    return [blob[k : k + 31] for k in range(0, len(blob), 31)]
+
+
+def process_chunk(lines: list[str], source: str, first_lineno: int, out, err) -> tuple[int, int]:
+    """Parse, look up and print one chunk of lines; returns (bands done, bad lines)."""
+    from engine.bands import band_index, band_tables
+    from engine.text import parse_lines
+
+    parsed = parse_lines(lines, width=27, source=source, errors="collect", first_lineno=first_lineno)
+    output: list[tuple[int, str]] = []
+    bad = 0
+    for e in parsed.errors:
+        output.append((e.lineno, f"error line {e.lineno}: {e.message}"))
+        print(f"error: {e}", file=err)
+        bad += 1
+    if len(parsed):
+        index, transforms = band_index(parsed.sudokus, check=False)
+        T = band_tables()
+        names = _minlex_strings(T)
+        tstr = format_transforms(transforms)
+        for k, (i, lineno) in enumerate(zip(index.tolist(), parsed.linenos.tolist())):
+            if i < 0:
+                reason = ROW_PROBLEM.get(i, "not a valid band")
+                output.append((lineno, f"error line {lineno}: {reason}"))
+                print(f"error: {source}:{lineno}: {reason}", file=err)
+                bad += 1
+            else:
+                output.append((lineno, f"{i} {names[i]} {tstr[k]}"))
+    if parsed.errors:
+        output.sort(key=lambda item: item[0])
+    out.write("".join(line + "\n" for _, line in output))
+    return len(output) - bad, bad
+
+
+_NAMES: list[str] = []
+
+
+def _minlex_strings(T) -> list[str]:
+    if not _NAMES:
+        _NAMES.extend(T.minlex_string(i) for i in range(len(T.minlex)))
+    return _NAMES
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="band",
+        description="Band index (0-415), minlex band and the transformation onto it, for each 27-digit band.",
+        epilog="output: 'INDEX MINLEX_BAND T:RRRRRRRRR:CCCCCCCCC:DDDDDDDDD' per band line; a bad line prints "
+        "'error line N: REASON' in its place (and on stderr), and the exit status is 2.",
+    )
+    add_input_argument(p, what="bands (27 digits)")
+    return p
+
+
+def main(argv=None) -> int:
+    args = build_parser().parse_args(argv)
+    out, err = sys.stdout, sys.stderr
+    done = bad = 0
+    for source, lines in open_inputs(args.files):
+        lineno = 1
+        while True:
+            chunk = list(islice(lines, CHUNK))
+            if not chunk:
+                break
+            d, b = process_chunk(chunk, source, lineno, out, err)
+            done, bad = done + d, bad + b
+            lineno += len(chunk)
+    out.flush()
+    if bad:
+        print(f"band: {done + bad} bands read, {done} done, {bad} bad", file=err)
+        return EXIT_BAD_INPUT
+    return EXIT_OK
+
+
+if __name__ == "__main__":
+    sys.exit(run(main))

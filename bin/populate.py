@@ -1,0 +1,121 @@
+"""populate: create or upgrade the catalog and fill it. Running it again changes nothing and says so.
+
+    populate [--db PATH_OR_URL] [--step NAME ...] [--list-steps]
+
+The catalog is ``--db``, else ``$SUDOKU_CATALOG``, else the default SQLite file
+``$XDG_DATA_HOME/sudoku-symmetry/catalog.sqlite`` (``~/.local/share/...`` when unset); see
+``catalog/db.py``. Opening it applies any missing migrations.
+
+The work is a list of named steps (:data:`STEPS`), run in order; each computes its rows with the
+engine and stores them with ``ON CONFLICT DO NOTHING``, so every step is idempotent and reports
+``total (new)``. To add a step (e.g. the ED-grid counts per band 1), write a function
+``(engine) -> StepResult`` and append a :class:`Step`.
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from dataclasses import dataclass, field
+from typing import Callable
+
+from sudoku_commands._common import EXIT_OK, EXIT_BAD_INPUT, add_db_argument, run
+
+
+@dataclass
+class StepResult:
+    lines: list[str] = field(default_factory=list)  # the summary lines to print
+    new: int = 0  # rows added (0: the step changed nothing)
+
+
+@dataclass
+class Step:
+    name: str
+    help: str
+    fn: Callable[..., StepResult]
+
+
+def step_bands(engine) -> StepResult:
+    """The 416 minlex bands and their automorphisms, from the engine's band tables."""
+    from engine.bands import band_tables
+
+    from catalog.bands import automorphism_rows, band_row, band_summary, store_bands
+
+    T = band_tables()
+    bands = [band_row(i, T.minlex_string(i), int(T.automorphism_count[i]), int(T.gangster_class[i]))
+             for i in range(len(T.minlex))]
+    auts = [row for i in range(len(T.minlex)) for row in automorphism_rows(i, map(str, T.automorphisms(i)))]
+    new_bands, new_auts = store_bands(engine, bands, auts)
+    s = band_summary(engine)
+    lines = [
+        f"bands: {s.bands} ({new_bands} new), gangster classes: {s.gangster_classes}, "
+        f"sum of 1/|Aut|: {s.inverse_aut_sum}",
+        f"band automorphisms: {s.automorphisms} ({new_auts} new)",
+    ]
+    if not s.complete:
+        lines.append(f"warning: the bands tables are not complete ({s})")
+    return StepResult(lines, new_bands + new_auts)
+
+
+STEPS: list[Step] = [
+    Step("bands", "the 416 minlex bands, automorphism counts, gangster classes, automorphisms", step_bands),
+]
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="populate",
+        description="Create or upgrade the catalog and fill it (idempotent: a second run adds nothing).",
+        epilog="steps: " + "; ".join(f"{s.name}: {s.help}" for s in STEPS),
+    )
+    add_db_argument(p)
+    p.add_argument("--step", action="append", choices=[s.name for s in STEPS], metavar="NAME",
+                   help="run only this step (repeatable; default: all, in order)")
+    p.add_argument("--list-steps", action="store_true", help="list the steps and exit")
+    return p
+
+
+def main(argv=None) -> int:
+    args = build_parser().parse_args(argv)
+    if args.list_steps:
+        for s in STEPS:
+            print(f"{s.name}: {s.help}")
+        return EXIT_OK
+    from catalog.db import CatalogError, HEAD_REVISION, describe, migrated_from, open_catalog, resolve_url
+
+    t0 = time.perf_counter()
+    url = resolve_url(args.db)
+    try:
+        engine = open_catalog(url)
+    except CatalogError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    before = migrated_from(engine)
+    if before is None:
+        state = f"created at revision {HEAD_REVISION}"
+    elif before != HEAD_REVISION:
+        state = f"upgraded from revision {before} to {HEAD_REVISION}"
+    else:
+        state = f"revision {HEAD_REVISION}, up to date"
+    print(f"catalog: {describe(url)} ({state})")
+    total_new = 0
+    try:
+        for s in STEPS:
+            if args.step and s.name not in args.step:
+                continue
+            result = s.fn(engine)
+            for line in result.lines:
+                print(line)
+            total_new += result.new
+    finally:
+        engine.dispose()
+    seconds = time.perf_counter() - t0
+    if total_new == 0 and before == HEAD_REVISION:
+        print(f"nothing changed: the catalog was already populated ({seconds:.1f} s)")
+    else:
+        print(f"done: {total_new} rows added ({seconds:.1f} s)")
+    return EXIT_OK
+
+
+if __name__ == "__main__":
+    sys.exit(run(main))
