@@ -100,60 +100,58 @@ def build_table(row2_rank_to_id, row2_list, maps_rows, maps_cols, maps_inv, perm
 
 
 @kernel
+def band_key(b, relabel, row2_rank_to_id, fact):
+    """Key of one band (27 cells) after relabeling its row 1 to 123456789, or -1 / -2 / -3
+    when row 1 / 2 / 3 is the first invalid row. Cells must be 0-9 (the API checks).
+    ``relabel`` is a scratch array of 10 (passed in: no allocation per band)."""
+    # row 1 must hold 1-9 once each
+    seen = 0
+    for j in range(9):
+        relabel[b[j]] = j + 1
+        seen |= 1 << b[j]
+    relabel[0] = 0  # an empty cell must stay invalid whatever row 1 held
+    if seen != 0x3FE:
+        return -1
+    # row 2: permutation rank via "how many unused values are smaller" on a bitmask
+    rank = 0
+    unused = 0x3FE
+    for i in range(9):
+        v = relabel[b[9 + i]]
+        if v == 0 or not (unused >> v) & 1:
+            return -2
+        below = unused & ((1 << v) - 1)
+        c = 0
+        while below:
+            below &= below - 1
+            c += 1
+        rank += c * fact[8 - i]
+        unused &= ~(1 << v)
+    rid = row2_rank_to_id[rank]
+    if rid < 0:
+        return -2
+    # row 3: each box holds the 3 digits its rows 1-2 lack, in some order
+    key = rid * 216
+    for box in range(3):
+        used = 0
+        for k in range(3):
+            used |= 1 << (3 * box + k + 1)
+            used |= 1 << relabel[b[9 + 3 * box + k]]
+        x = relabel[b[18 + 3 * box]]
+        y = relabel[b[19 + 3 * box]]
+        z = relabel[b[20 + 3 * box]]
+        if (x == 0 or y == 0 or z == 0 or x == y or x == z or y == z
+                or (used >> x) & 1 or (used >> y) & 1 or (used >> z) & 1):
+            return -3
+        key += _rank3(x, y, z) * (36 if box == 0 else (6 if box == 1 else 1))
+    return key
+
+
+@kernel
 def band_keys(bands, row2_rank_to_id, fact, keys):
-    """Key of each band after relabeling its row 1 to 123456789; -1 (row 1), -2 (row 2) or
-    -3 (row 3) marks the first row found invalid. Cells must be 0-9 (the API checks)."""
+    """``band_key`` of each band."""
     relabel = np.zeros(10, np.uint8)
     for n in range(bands.shape[0]):
-        b = bands[n]
-        # row 1 must hold 1-9 once each
-        seen = 0
-        for j in range(9):
-            v = b[j]
-            relabel[v] = j + 1
-            seen |= 1 << v
-        if seen != 0x3FE:
-            keys[n] = -1
-            continue
-        # row 2: permutation rank via "how many unused values are smaller" on a bitmask
-        rank = 0
-        unused = 0x3FE
-        bad = False
-        for i in range(9):
-            v = relabel[b[9 + i]]
-            if v == 0 or not (unused >> v) & 1:
-                bad = True
-                break
-            below = unused & ((1 << v) - 1)
-            c = 0
-            while below:
-                below &= below - 1
-                c += 1
-            rank += c * fact[8 - i]
-            unused &= ~(1 << v)
-        if bad:
-            keys[n] = -2
-            continue
-        rid = row2_rank_to_id[rank]
-        if rid < 0:
-            keys[n] = -2
-            continue
-        # row 3: each box holds the 3 digits its rows 1-2 lack, in some order
-        key = rid * 216
-        for box in range(3):
-            used = 0
-            for k in range(3):
-                used |= 1 << (3 * box + k + 1)
-                used |= 1 << relabel[b[9 + 3 * box + k]]
-            x = relabel[b[18 + 3 * box]]
-            y = relabel[b[19 + 3 * box]]
-            z = relabel[b[20 + 3 * box]]
-            if (x == 0 or y == 0 or z == 0 or x == y or x == z or y == z
-                    or (used >> x) & 1 or (used >> y) & 1 or (used >> z) & 1):
-                bad = True
-                break
-            key += _rank3(x, y, z) * (36 if box == 0 else (6 if box == 1 else 1))
-        keys[n] = -3 if bad else key
+        keys[n] = band_key(bands[n], relabel, row2_rank_to_id, fact)
 
 
 @kernel

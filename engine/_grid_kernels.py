@@ -1,0 +1,137 @@
+"""Kernels for the minlex form of solution grids: band first, then the band's automorphisms.
+
+Band 1 of the minlex grid is the minlex band of the grid's smallest-index chute (lexicographic
+order of minlex bands is index order). So: look up the index of all 6 chutes (3 bands, 3 stacks
+read as bands of the transpose); for every chute of minimal index and every position map that
+takes it onto that minlex band (the table's map followed by each band automorphism), the
+columns and the digit relabeling of the whole grid are fixed. The 6 other rows then have
+distinct first cells (column 1 of a grid), so the best completion is forced: sort each band's
+rows by their first cell and put first the band whose smallest first cell is smaller. Compare the
+54 cells with the best so far (early exit); ties are exactly the grid's automorphisms.
+"""
+import numpy as np
+
+from ._band_kernels import band_key
+from ._jit import kernel
+
+MAX_CANDIDATES = 6 * 108  # chutes x automorphisms of the minlex band
+
+
+@kernel
+def canon_grid_into(grid, row2_rank_to_id, fact, table_index, table_map, aut_offsets, aut_maps,
+                    maps_rows, maps_cols, scratch, form, transform, ties, record):
+    """Minlex form of one grid into ``form`` (81) and ``transform`` (29); returns the number of
+    automorphisms, or 0 when the grid is not a valid complete grid. With ``record`` the
+    transformation of every tie goes to ``ties`` (MAX_CANDIDATES, 29).
+
+    ``scratch``: int64 work array of 200 (no allocation per grid)."""
+    # scratch layout: [0:27] chute cells, [27:37] relabel, [40:46] chute keys, [50:131] G
+    # (the grid or its transpose), [140:149] row map, [150:159] column map, [160:170] digits,
+    # [170:176] order of the 6 lower rows
+    relabel = scratch[27:37]
+    chute = scratch[0:27]
+    best_index = 1 << 30
+    for c in range(6):
+        # chute c < 3: band c; c >= 3: stack c-3 read as a band of the transpose
+        for i in range(3):
+            for j in range(9):
+                if c < 3:
+                    chute[i * 9 + j] = grid[(3 * c + i) * 9 + j]
+                else:
+                    chute[i * 9 + j] = grid[j * 9 + 3 * (c - 3) + i]
+        key = band_key(chute, relabel, row2_rank_to_id, fact)
+        if key < 0:
+            return 0
+        scratch[40 + c] = key
+        if table_index[key] < best_index:
+            best_index = table_index[key]
+    n_best = 0
+    G = scratch[50:131]
+    rmap = scratch[140:149]
+    cmap = scratch[150:159]
+    dmap = scratch[160:170]
+    low = scratch[170:176]
+    for c in range(6):
+        key = scratch[40 + c]
+        if table_index[key] != best_index:
+            continue
+        transposed = c >= 3
+        b0 = c % 3
+        for i in range(9):
+            for j in range(9):
+                G[i * 9 + j] = grid[j * 9 + i] if transposed else grid[i * 9 + j]
+        m0 = table_map[key]
+        for a in range(aut_offsets[best_index], aut_offsets[best_index + 1]):
+            ma = aut_maps[a]
+            # position map: first m0 (onto the minlex band), then the automorphism ma
+            for i in range(3):
+                rmap[i] = 3 * b0 + maps_rows[m0, maps_rows[ma, i]]
+            for j in range(9):
+                cmap[j] = maps_cols[m0, maps_cols[ma, j]]
+            for j in range(9):
+                dmap[G[rmap[0] * 9 + cmap[j]]] = j + 1
+            # the 6 lower rows: the two other bands, rows sorted by first cell
+            ob1 = 1 if b0 == 0 else 0
+            ob2 = 1 if b0 == 2 else 2
+            for k in range(3):
+                low[k] = 3 * ob1 + k
+                low[3 + k] = 3 * ob2 + k
+            for half in range(2):  # sort each band's 3 rows by mapped first cell
+                for x in range(3 * half, 3 * half + 3):
+                    for y in range(x + 1, 3 * half + 3):
+                        if dmap[G[low[y] * 9 + cmap[0]]] < dmap[G[low[x] * 9 + cmap[0]]]:
+                            tmp = low[x]
+                            low[x] = low[y]
+                            low[y] = tmp
+            if dmap[G[low[3] * 9 + cmap[0]]] < dmap[G[low[0] * 9 + cmap[0]]]:
+                for k in range(3):
+                    tmp = low[k]
+                    low[k] = low[3 + k]
+                    low[3 + k] = tmp
+            for k in range(6):
+                rmap[3 + k] = low[k]
+            # compare rows 4-9 with the best so far (rows 1-3 equal the minlex band for all)
+            cmp = 0
+            if n_best > 0:
+                for p in range(27, 81):
+                    v = dmap[G[rmap[p // 9] * 9 + cmap[p % 9]]]
+                    if v != form[p]:
+                        cmp = -1 if v < form[p] else 1
+                        break
+            if n_best == 0 or cmp < 0:
+                for p in range(81):
+                    form[p] = dmap[G[rmap[p // 9] * 9 + cmap[p % 9]]]
+                transform[0] = 1 if transposed else 0
+                for i in range(9):
+                    transform[1 + i] = rmap[i]
+                    transform[10 + i] = cmap[i]
+                transform[19] = 0
+                for d in range(1, 10):
+                    transform[19 + d] = dmap[d]
+                n_best = 1
+                if record:
+                    for q in range(29):
+                        ties[0, q] = transform[q]
+            elif cmp == 0:
+                if record:
+                    ties[n_best, 0] = 1 if transposed else 0
+                    for i in range(9):
+                        ties[n_best, 1 + i] = rmap[i]
+                        ties[n_best, 10 + i] = cmap[i]
+                    ties[n_best, 19] = 0
+                    for d in range(1, 10):
+                        ties[n_best, 19 + d] = dmap[d]
+                n_best += 1
+    return n_best
+
+
+@kernel
+def canon_grids(grids, row2_rank_to_id, fact, table_index, table_map, aut_offsets, aut_maps,
+                maps_rows, maps_cols, forms, transforms, aut_counts):
+    """Batch form: one call for the whole (N, 81) batch; aut_counts 0 marks an invalid grid."""
+    scratch = np.zeros(200, np.int64)
+    ties = np.zeros((1, 29), np.uint8)
+    for n in range(grids.shape[0]):
+        aut_counts[n] = canon_grid_into(grids[n], row2_rank_to_id, fact, table_index, table_map,
+                                        aut_offsets, aut_maps, maps_rows, maps_cols, scratch,
+                                        forms[n], transforms[n], ties, False)

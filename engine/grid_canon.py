@@ -1,0 +1,69 @@
+"""Minlex form of solution grids, with the transformation and the automorphism count.
+
+    >>> from engine.grid_canon import canon_grid
+    >>> form, t, n_aut = canon_grid("123456789456789123789123456214365897365897214897214365531642978642978531978531642")
+    >>> n_aut
+    3
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from . import _grid_kernels as K
+from .bands import _FACT, band_tables
+from .text import as_batch, format_sudoku
+from .transform import Transform, compose
+
+
+class InvalidGridError(ValueError):
+    """Not a complete grid with every row, column and box holding 1-9 once."""
+
+
+def _tables():
+    T = band_tables()
+    return (T.row2_rank_to_id, _FACT, T.table_index, T.table_map, T.aut_offsets, T.aut_maps,
+            T.maps_rows, T.maps_cols)
+
+
+def canon_grids(grids, *, check: bool = True) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Minlex forms of a batch of grids in one compiled call.
+
+    Returns ``(forms (N, 81) uint8, transforms (N, 29) uint8, automorphism_counts (N,) int64)``
+    with ``apply_batch(transforms, grids) == forms``. With ``check`` an invalid grid raises
+    :class:`InvalidGridError`; without, its automorphism count is 0 and its form is zeros.
+    """
+    batch = as_batch(grids)
+    n = len(batch)
+    forms = np.zeros((n, 81), np.uint8)
+    transforms = np.zeros((n, 29), np.uint8)
+    counts = np.zeros(n, np.int64)
+    K.canon_grids(batch, *_tables(), forms, transforms, counts)
+    if check and n and counts.min() == 0:
+        k = int(np.argmin(counts))
+        raise InvalidGridError(f"grid {k + 1} ({format_sudoku(batch[k])}) is not a valid complete grid")
+    return forms, transforms, counts
+
+
+def _canon_one(grid):
+    cells = as_batch(grid)[0]
+    form = np.zeros(81, np.uint8)
+    transform = np.zeros(29, np.uint8)
+    ties = np.zeros((K.MAX_CANDIDATES, 29), np.uint8)
+    scratch = np.zeros(200, np.int64)
+    count = K.canon_grid_into(cells, *_tables(), scratch, form, transform, ties, True)
+    if count == 0:
+        raise InvalidGridError(f"{format_sudoku(cells)} is not a valid complete grid")
+    return form, transform, ties[:count]
+
+
+def canon_grid(grid) -> tuple[np.ndarray, Transform, int]:
+    """(minlex form (81,), transformation onto it, automorphism count) of one grid."""
+    form, transform, ties = _canon_one(grid)
+    return form, Transform.from_array(transform), len(ties)
+
+
+def grid_automorphisms(grid) -> list[Transform]:
+    """Every transformation that maps the grid onto itself (the identity included)."""
+    _, transform, ties = _canon_one(grid)
+    back = Transform.from_array(transform).inverse()
+    return [compose(Transform.from_array(t), back) for t in ties]
