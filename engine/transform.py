@@ -208,30 +208,33 @@ def _one_based(seq) -> str:
     return ",".join(str(x + 1) for x in seq)
 
 
+def _line_map_transform(kind: str, m) -> Transform:
+    if kind == "rows":
+        return Transform(False, m, IDENTITY9, range(10))
+    return Transform(False, IDENTITY9, m, range(10))
+
+
 def _position_steps(t: Transform) -> list[Step]:
-    """Steps for a transformation without transpose: bands, rows, stacks, columns, digits."""
+    """Steps for a transformation without transpose, in the order a person applies them:
+    bands, stacks, rows inside bands, columns inside stacks, digits."""
     assert not t.transpose
-    ident = Transform.identity()
-    steps: list[Step] = []
+    chute_steps: list[Step] = []
+    line_steps: list[Step] = []
     for kind, lines, line_word, chute_word in (("rows", t.rows, "rows", "bands"), ("cols", t.cols, "columns", "stacks")):
+        # lines[3b + k] = 3 * order[b] + inner_b[k]: first the chutes move, then lines inside them
         order = tuple(lines[3 * b] // 3 for b in range(3))
         if order != (0, 1, 2):
             m = tuple(3 * order[b] + k for b in range(3) for k in range(3))
-            step_t = Transform(False, m, IDENTITY9, range(10)) if kind == "rows" else Transform(False, IDENTITY9, m, range(10))
-            steps.append(Step(f"reorder {chute_word} to {_one_based(order)}", step_t))
+            chute_steps.append(Step(f"reorder {chute_word} to {_one_based(order)}", _line_map_transform(kind, m)))
         for b in range(3):
             inner = tuple(lines[3 * b + k] % 3 for k in range(3))
             if inner != (0, 1, 2):
                 m = tuple(3 * b + inner[k] if bb == b else 3 * bb + k for bb in range(3) for k in range(3))
-                step_t = Transform(False, m, IDENTITY9, range(10)) if kind == "rows" else Transform(False, IDENTITY9, m, range(10))
                 first = 3 * b + 1
-                steps.append(
-                    Step(
-                        f"reorder {line_word} {first}-{first + 2} to {_one_based(3 * b + x for x in inner)}",
-                        step_t,
-                    )
-                )
-    if t.digits != ident.digits:
+                text = f"reorder {line_word} {first}-{first + 2} to {_one_based(3 * b + x for x in inner)}"
+                line_steps.append(Step(text, _line_map_transform(kind, m)))
+    steps = chute_steps + line_steps
+    if t.digits != tuple(range(10)):
         pairs = " ".join(f"{k}>{t.digits[k]}" for k in range(1, 10) if t.digits[k] != k)
         steps.append(Step(f"relabel digits {pairs}", Transform(False, IDENTITY9, IDENTITY9, t.digits)))
     return steps
