@@ -53,11 +53,10 @@ def process_chunk(lines: list[str], source: str, first_lineno: int, out, err) ->
 
     parsed = parse_lines(lines, width=27, source=source, errors="collect", first_lineno=first_lineno)
     output: list[tuple[int, str]] = []
-    bad = 0
+    problems: list[tuple[int, str]] = []
     for e in parsed.errors:
         output.append((e.lineno, f"error line {e.lineno}: {e.message}"))
-        print(f"error: {e}", file=err)
-        bad += 1
+        problems.append((e.lineno, f"error: {e}"))
     if len(parsed):
         index, transforms = band_index(parsed.sudokus, check=False)
         T = band_tables()
@@ -67,14 +66,17 @@ def process_chunk(lines: list[str], source: str, first_lineno: int, out, err) ->
             if i < 0:
                 reason = ROW_PROBLEM.get(i, "not a valid band")
                 output.append((lineno, f"error line {lineno}: {reason}"))
-                print(f"error: {source}:{lineno}: {reason}", file=err)
-                bad += 1
+                problems.append((lineno, f"error: {source}:{lineno}: {reason}"))
             else:
                 output.append((lineno, f"{i} {names[i]} {tstr[k]}"))
     if parsed.errors:
         output.sort(key=lambda item: item[0])
     out.write("".join(line + "\n" for _, line in output))
-    return len(output) - bad, bad
+    if problems:
+        out.flush()  # so a terminal shows the lines in order
+        problems.sort(key=lambda item: item[0])
+        err.write("".join(line + "\n" for _, line in problems))
+    return len(output) - len(problems), len(problems)
 
 
 _NAMES: list[str] = []
