@@ -25,9 +25,9 @@ def connection_of(target) -> Iterator[Connection]:
         raise TypeError(f"expected an Engine, Connection or Session, got {type(target).__name__}")
 
 
-def dialect_insert(conn: Connection, table: Table):
-    """``INSERT`` of the connection's dialect, which has ``on_conflict_do_nothing``."""
-    name = conn.dialect.name
+def dialect_insert(conn_or_name, table: Table):
+    """``INSERT`` of the connection's dialect (or a dialect name), which has ``on_conflict_do_nothing``."""
+    name = conn_or_name if isinstance(conn_or_name, str) else conn_or_name.dialect.name
     if name == "sqlite":
         from sqlalchemy.dialects.sqlite import insert
     elif name == "postgresql":
@@ -35,6 +35,12 @@ def dialect_insert(conn: Connection, table: Table):
     else:
         raise NotImplementedError(f"the catalog supports SQLite and PostgreSQL, not {name}")
     return insert(table)
+
+
+def insert_new_statement(conn_or_name, table: Table, conflict: Sequence[str]):
+    """``INSERT ... ON CONFLICT (conflict) DO NOTHING RETURNING pk`` for this dialect."""
+    pk = list(table.primary_key.columns)[0]
+    return dialect_insert(conn_or_name, table).on_conflict_do_nothing(index_elements=list(conflict)).returning(pk)
 
 
 def insert_new(conn: Connection, table: Table, rows: Sequence[dict], conflict: Sequence[str],
@@ -46,8 +52,7 @@ def insert_new(conn: Connection, table: Table, rows: Sequence[dict], conflict: S
     """
     if not rows:
         return 0
-    pk = list(table.primary_key.columns)[0]
-    stmt = dialect_insert(conn, table).on_conflict_do_nothing(index_elements=list(conflict)).returning(pk)
+    stmt = insert_new_statement(conn, table, conflict)
     new = 0
     for start in range(0, len(rows), batch):
         chunk = rows[start : start + batch]

@@ -1,0 +1,241 @@
+"""`populate`: creates/upgrades the catalog, fills the band tables, and a second run changes nothing.
+
+Facts are checked with plain SQL (the sqlite3 module), as a user would. PostgreSQL: when a
+server binary is installed (/usr/lib/postgresql/*/bin/pg_ctl), a throwaway server on a loopback
+port runs the migrations (Alembic's SQL for the postgresql dialect, through psql) and the
+populate inserts; with a Python driver installed as well, the whole `populate` runs against it.
+"""
+from __future__ import annotations
+
+import glob
+import importlib.util
+import io
+import os
+import shutil
+import socket
+import sqlite3
+import subprocess
+import sys
+import tempfile
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from engine.transform import Transform
+from sudoku_commands import populate
+
+ROOT = Path(__file__).resolve().parent.parent
+ENV = {**os.environ, "NUMBA_CACHE_DIR": os.environ.get("NUMBA_CACHE_DIR", str(ROOT / ".numba_cache"))}
+BAND0 = "123456789456789123789123456"
+
+
+@pytest.fixture(scope="module")
+def populated(tmp_path_factory):
+    path = tmp_path_factory.mktemp("pop") / "catalog.sqlite"
+    buf = io.StringIO()
+    from contextlib import redirect_stdout
+    with redirect_stdout(buf):
+        assert populate.main(["--db", str(path)]) == 0
+    first = buf.getvalue()
+    buf = io.StringIO()
+    with redirect_stdout(buf):
+        assert populate.main(["--db", str(path)]) == 0
+    return path, first, buf.getvalue()
+
+
+def test_first_run_fills_second_run_changes_nothing(populated):
+    path, first, second = populated
+    assert f"catalog: {path} (created at revision 0002)" in first
+    assert "bands: 416 (416 new), gangster classes: 44, sum of 1/|Aut|: 336" in first
+    assert "band automorphisms: 935 (935 new)" in first
+    assert "catalog: " in second and "up to date" in second
+    assert "bands: 416 (0 new)" in second and "band automorphisms: 935 (0 new)" in second
+    assert "nothing changed" in second
+
+
+def test_band_facts_in_plain_sql(populated):
+    con = sqlite3.connect(populated[0])
+    assert con.execute("SELECT count(*), count(DISTINCT gangster_class), min(band_index), max(band_index) "
+                       "FROM bands").fetchone() == (416, 44, 0, 415)
+    assert con.execute("SELECT minlex, automorphism_count, class_size FROM bands WHERE band_index = 0").fetchone() \
+        == (BAND0, 108, 72)
+    auts = [a for (a,) in con.execute("SELECT automorphism_count FROM bands ORDER BY band_index")]
+    assert sum(Fraction(1, a) for a in auts) == 336
+    assert con.execute("SELECT sum(class_size) FROM bands").fetchone() == (2_612_736,)
+    assert con.execute("SELECT (SELECT count(*) FROM band_automorphisms), sum(automorphism_count) "
+                       "FROM bands").fetchone() == (935, 935)
+    # per band too, and the minlex strings are in index order, all starting 12345678945
+    assert con.execute("SELECT count(*) FROM bands b WHERE automorphism_count != "
+                       "(SELECT count(*) FROM band_automorphisms a WHERE a.band_index = b.band_index)").fetchone() == (0,)
+    minlex = [m for (m,) in con.execute("SELECT minlex FROM bands ORDER BY band_index")]
+    assert minlex == sorted(minlex) and all(m.startswith("12345678945") for m in minlex)
+
+
+def test_stored_automorphisms_fix_their_band(populated):
+    con = sqlite3.connect(populated[0])
+    rows = con.execute("SELECT b.minlex, a.transformation FROM band_automorphisms a JOIN bands b USING (band_index) "
+                       "WHERE b.band_index IN (0, 1, 207, 415) ORDER BY a.band_index, a.ordinal").fetchall()
+    assert rows[0] == (BAND0, "0:123456789:123456789:123456789")
+    for minlex, t in rows:
+        band = [int(ch) for ch in minlex]
+        assert "".join(map(str, Transform.parse(t).apply_band(band))) == minlex
+
+
+def test_upgrade_from_revision_0001_is_reported(tmp_path, capsys):
+    from catalog.db import create_catalog_engine, resolve_url, upgrade
+    e = create_catalog_engine(resolve_url(str(tmp_path / "old.sqlite")))
+    upgrade(e, "0001")
+    e.dispose()
+    assert populate.main(["--db", str(tmp_path / "old.sqlite")]) == 0
+    assert "upgraded from revision 0001 to 0002" in capsys.readouterr().out
+
+
+def test_env_var_and_another_working_directory(tmp_path):
+    target = tmp_path / "env" / "cat.sqlite"
+    work = tmp_path / "elsewhere"
+    work.mkdir()
+    r = subprocess.run([str(ROOT / "bin" / "populate"), "--step", "bands"], cwd=work, capture_output=True,
+                       text=True, env={**ENV, "SUDOKU_CATALOG": str(target)})
+    assert r.returncode == 0, r.stderr
+    assert f"catalog: {target} (created" in r.stdout and target.exists()
+
+
+def test_default_location(tmp_path, monkeypatch, capsys):
+    monkeypatch.delenv("SUDOKU_CATALOG", raising=False)
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))
+    assert populate.main([]) == 0
+    where = tmp_path / "xdg" / "sudoku-symmetry" / "catalog.sqlite"
+    assert f"catalog: {where}" in capsys.readouterr().out and where.exists()
+
+
+def test_help_and_steps(capsys):
+    with pytest.raises(SystemExit) as exc:
+        populate.main(["--help"])
+    assert exc.value.code == 0
+    out = capsys.readouterr().out
+    assert "--db" in out and "bands" in out
+    assert populate.main(["--list-steps"]) == 0
+    assert capsys.readouterr().out.startswith("bands: ")
+
+
+def test_sudoku_entry_point_dispatches(tmp_path):
+    r = subprocess.run([sys.executable, "-m", "sudoku_commands.main", "populate", "--help"], cwd=tmp_path,
+                       capture_output=True, text=True, env=ENV)
+    assert r.returncode == 0 and "usage: populate" in r.stdout
+
+
+# -- PostgreSQL ----------------------------------------------------------------------------
+def _pg_bin() -> Path | None:
+    found = sorted(glob.glob("/usr/lib/postgresql/*/bin/pg_ctl"))
+    return Path(found[-1]).parent if found else None
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(scope="module")
+def pg_server(tmp_path_factory):
+    """A throwaway PostgreSQL server on 127.0.0.1 (trust auth), stopped at the end."""
+    bindir = _pg_bin()
+    if bindir is None:
+        pytest.skip("no PostgreSQL server binary (/usr/lib/postgresql/*/bin/pg_ctl)")
+    # not under pytest's tmp folder: that one is private to root, and the server runs as postgres
+    base = Path(tempfile.mkdtemp(prefix="sudoku-pg-"))
+    as_user: list[str] = []
+    if os.geteuid() == 0:  # initdb refuses to run as root
+        if not shutil.which("runuser"):
+            pytest.skip("running as root without runuser")
+        as_user = ["runuser", "-u", "postgres", "--"]
+        shutil.chown(base, "postgres")
+    data, port = base / "data", _free_port()
+    try:
+        for cmd in ([str(bindir / "initdb"), "-D", str(data), "-A", "trust", "-U", "postgres", "--no-sync"],
+                    [str(bindir / "pg_ctl"), "-D", str(data), "-w", "-l", str(base / "log"),
+                     "-o", f"-p {port} -k {base} -c listen_addresses=127.0.0.1 -F", "start"]):
+            r = subprocess.run(as_user + cmd, capture_output=True, text=True)
+            if r.returncode != 0:
+                pytest.skip(f"could not start a PostgreSQL server: {r.stderr.strip()[-300:]}")
+        yield bindir, port
+    finally:
+        subprocess.run(as_user + [str(bindir / "pg_ctl"), "-D", str(data), "-m", "immediate", "stop"],
+                       capture_output=True)
+        shutil.rmtree(base, ignore_errors=True)
+
+
+def _psql(pg, sql: str) -> str:
+    bindir, port = pg
+    r = subprocess.run([str(bindir / "psql"), "-h", "127.0.0.1", "-p", str(port), "-U", "postgres", "-X", "-q",
+                        "-A", "-t", "-v", "ON_ERROR_STOP=1"], input=sql, capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    return r.stdout.strip()
+
+
+def test_postgresql_migrations_and_populate_inserts(pg_server):
+    """No Python driver needed: Alembic writes the PostgreSQL SQL, psql runs it."""
+    from alembic import command
+    from alembic.config import Config
+    from sqlalchemy.dialects import postgresql
+
+    import migrations
+    from catalog._dml import insert_new_statement
+    from catalog.bands import AUTOMORPHISMS, BANDS
+    from engine.bands import band_tables
+    from catalog.bands import automorphism_rows, band_row
+
+    _psql(pg_server, "DROP DATABASE IF EXISTS offline; CREATE DATABASE offline;")
+    cfg = Config(output_buffer=io.StringIO())
+    cfg.set_main_option("script_location", str(Path(migrations.__file__).parent))
+    cfg.set_main_option("sqlalchemy.url", "postgresql://")
+    command.upgrade(cfg, "head", sql=True)
+    _psql(pg_server, "\\c offline\n" + cfg.output_buffer.getvalue())
+    tables = _psql(pg_server, "\\c offline\nSELECT string_agg(tablename, ',' ORDER BY tablename) FROM pg_tables "
+                              "WHERE schemaname = 'public';")
+    assert tables == "alembic_version,band_automorphisms,bands,configurations,run_checkpoints,runs"
+
+    T = band_tables()
+    bands = [band_row(i, T.minlex_string(i), int(T.automorphism_count[i]), int(T.gangster_class[i])) for i in range(416)]
+    auts = [r for i in range(416) for r in automorphism_rows(i, map(str, T.automorphisms(i)))]
+    dialect = postgresql.dialect()
+    sql = "\\c offline\n"
+    for table, rows, key in ((BANDS, bands, ["band_index"]), (AUTOMORPHISMS, auts, ["band_index", "ordinal"])):
+        stmt = insert_new_statement("postgresql", table, key).values(rows)
+        sql += f"{stmt.compile(dialect=dialect, compile_kwargs={'literal_binds': True})};\n"
+    assert _psql(pg_server, sql).count("\n") + 1 == 416 + 935  # RETURNING: every row was new
+    assert _psql(pg_server, sql) == ""  # the second time: nothing new
+    facts = _psql(pg_server, "\\c offline\nSELECT count(*), count(DISTINCT gangster_class), sum(class_size), "
+                             "(SELECT count(*) FROM band_automorphisms) FROM bands;")
+    assert facts == "416|44|2612736|935"
+
+
+def _pg_driver() -> str | None:
+    for module, scheme in (("psycopg", "postgresql+psycopg"), ("psycopg2", "postgresql+psycopg2"),
+                           ("pg8000", "postgresql+pg8000")):
+        if importlib.util.find_spec(module):
+            return scheme
+    return None
+
+
+def test_postgresql_full_populate(pg_server, capsys):
+    scheme = _pg_driver()
+    if scheme is None:
+        pytest.skip("no PostgreSQL driver for Python (pip install 'sudoku-symmetry[postgres]')")
+    _psql(pg_server, "DROP DATABASE IF EXISTS online; CREATE DATABASE online;")
+    url = f"{scheme}://postgres@127.0.0.1:{pg_server[1]}/online"
+    assert populate.main(["--db", url]) == 0
+    assert "bands: 416 (416 new)" in capsys.readouterr().out
+    assert populate.main(["--db", url]) == 0
+    assert "nothing changed" in capsys.readouterr().out
+    from catalog.configurations import make_row, store_configurations
+    from catalog.db import open_catalog
+    from catalog.runs import commit_chunk, get_run, start_or_resume
+    e = open_catalog(url)
+    run = start_or_resume(e, "pg", {})
+    rows = [make_row("1" * 17 + "." * 64), make_row("2" * 17 + "." * 64)]
+    assert commit_chunk(e, run.id, "s", 2, items=2, write=lambda c: store_configurations(c, rows)) == (2, 0)
+    assert commit_chunk(e, run.id, "s", 4, items=2, write=lambda c: store_configurations(c, rows)) == (0, 2)
+    assert get_run(e, run.id).checkpoints["s"].items_done == 4
+    e.dispose()
