@@ -65,3 +65,28 @@ def run(main_fn, argv=None) -> int:
     except FileNotFoundError as exc:
         print(f"error: {exc.filename}: no such file", file=sys.stderr)
         return EXIT_BAD_INPUT
+
+
+def iter_chunks(files: list[str], size: int = 100_000) -> Iterator[tuple[str, list[str], int]]:
+    """(source, up to ``size`` raw lines, line number of the first) over every input, streamed."""
+    from itertools import islice
+
+    for source, lines in open_inputs(files):
+        lineno = 1
+        while True:
+            chunk = list(islice(lines, size))
+            if not chunk:
+                break
+            yield source, chunk, lineno
+            lineno += len(chunk)
+
+
+def count_lines(files: list[str]) -> int | None:
+    """Lines in the input files (for a progress total), None when reading standard input."""
+    if not files or "-" in files:
+        return None
+    total = 0
+    for path in files:
+        with open(path, "rb") as fh:
+            total += sum(buf.count(b"\n") for buf in iter(lambda: fh.read(1 << 20), b""))
+    return total

@@ -240,6 +240,19 @@ def _position_steps(t: Transform) -> list[Step]:
     return steps
 
 
+def format_transforms(transforms: np.ndarray) -> list[str]:
+    """(N, 29) array forms -> their string forms, vectorized (same as ``str(Transform.from_array(t))``)."""
+    tr = np.asarray(transforms, dtype=np.uint8).reshape(-1, 29)
+    out = np.empty((len(tr), 31), np.uint8)
+    out[:, 0] = tr[:, 0] + ord("0")
+    out[:, [1, 11, 21]] = ord(":")
+    out[:, 2:11] = tr[:, 1:10] + ord("1")
+    out[:, 12:21] = tr[:, 10:19] + ord("1")
+    out[:, 22:31] = tr[:, 20:29] + ord("0")
+    blob = out.tobytes().decode("ascii")
+    return [blob[k : k + 31] for k in range(0, len(blob), 31)]
+
+
 def random_transforms(n: int, rng: np.random.Generator | None = None) -> np.ndarray:
     """``n`` uniformly random transformations in array form, shape (n, 29)."""
     rng = rng if rng is not None else np.random.default_rng()
