@@ -141,7 +141,7 @@ def parse_block(text: str, source: str | None = None) -> np.ndarray:
     for lineno, cells in rows:
         problem = _check_cells(cells, 9)
         if problem is not None:
-            raise SudokuFormatError(f"row {problem}", lineno, source)
+            raise SudokuFormatError(f"this row: {problem}", lineno, source)
     return parse("".join(cells for _, cells in rows))
 
 

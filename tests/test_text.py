@@ -58,7 +58,7 @@ def test_block_format_with_and_without_spaces():
         for i in range(9)
     )
     assert np.array_equal(parse_one(boxed), parse(RANK1_GRID))
-    with pytest.raises(SudokuFormatError, match="line 2: row expected 9 cells"):
+    with pytest.raises(SudokuFormatError, match="line 2: this row: expected 9 cells"):
         parse_block("123456789\n12345678\n" + "123456789\n" * 7)
 
 
