@@ -1,0 +1,9 @@
+"""The SQL catalog (SQLAlchemy 2 + Alembic); never imports ``engine`` — it takes plain rows.
+
+* ``catalog.db``: where the catalog is (``--db``, ``$SUDOKU_CATALOG``, default file),
+  :func:`catalog.db.open_catalog` (migrations applied on open), :func:`catalog.db.session_scope`.
+* ``catalog.models``: the tables and the constraint naming convention.
+* ``catalog.bands``: the 416 bands and their automorphisms.
+* ``catalog.configurations``: canonical grids and puzzles, deduplicated (``store_configurations``).
+* ``catalog.runs``: resumable runs; a chunk's results and its checkpoint commit together.
+"""
