@@ -1,11 +1,16 @@
-"""Alembic environment. Normally run from code (``catalog.db.upgrade``), which passes the open
-connection in ``config.attributes["connection"]``; offline mode (``--sql``) writes the SQL for a
-URL given as ``sqlalchemy.url`` (e.g. ``postgresql://`` to review the PostgreSQL DDL).
+"""Alembic environment, run from code: there is no alembic.ini.
 
-From a shell (the repository root)::
+* ``catalog.db.open_catalog`` / ``catalog.db.upgrade(engine, rev)`` build a ``Config`` in code
+  (``script_location`` = this folder) and pass the open connection in
+  ``config.attributes["connection"]``; the whole upgrade is one transaction.
+* Without a connection (e.g. the ``alembic`` CLI with an ini that names this folder), the catalog
+  is resolved like the commands do: ``-x db=PATH_OR_URL``, else ``$SUDOKU_CATALOG``, else the default.
+* Offline mode (``upgrade(cfg, "head", sql=True)``) writes the SQL for ``sqlalchemy.url``
+  (default ``postgresql://``) to review it or run it with psql (tests/test_populate.py does).
 
-    alembic -x db=PATH_OR_URL upgrade head        # same catalog resolution as the commands
-    alembic -c /dev/null ...                      # no alembic.ini is needed; see catalog.db
+New migration: copy the newest file in ``versions/`` (hand-written, explicit constraint names
+wrapped in ``op.f``), set ``down_revision``, bump ``catalog.db.HEAD_REVISION``, mirror the change
+in ``catalog/models.py``; ``tests/test_catalog.py::test_models_match_migrations`` checks both.
 """
 from __future__ import annotations
 
