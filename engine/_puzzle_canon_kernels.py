@@ -1,0 +1,399 @@
+"""Kernels: canonical (minlex) forms of puzzles, pure minlex and pattern-first.
+
+The math
+--------
+The output string is read row by row, so the minimal string is found greedily one output row
+at a time: a *candidate* is a partial group element (transpose flag, the source rows chosen
+for output rows 0..r-1, a column order, the digit labels given so far) whose rows 0..r-1 equal
+the best rows found so far.  For output row r every candidate tries every source row allowed
+by the band structure (r % 3 == 0: any row of a band not used yet; otherwise the rows left in
+the current band) and only candidates whose row r ties the best row r survive.
+
+Columns are not enumerated.  A candidate carries *tie bits*: two adjacent column positions in
+one stack are tied when their columns hold identical content in all rows placed so far, and
+two adjacent stack slots are tied when the whole stacks do.  Tied columns (stacks) can be
+exchanged without changing anything placed so far, so a candidate stands for
+prod(run lengths !) column orders at once.  Placing a new row then works like a radix sort:
+
+* value of a cell: 0 for empty, its label if the digit already has one, NEW (15) if not.
+  NEW digits are labelled in order of appearance in the row, so every label they get is
+  larger than every old label: sorting with NEW as the largest value is exact.
+* inside every tied run of a stack sort the columns by value (a 3-sorting network);
+* inside every tied run of stacks sort the stacks by their value triples;
+* ties survive where values are equal and not NEW.  Two NEW cells in one tied run (or two
+  tied stacks with equal triples holding NEW cells) give the same row string but different
+  digit labels, so the candidate *branches* into every order of them (at most 6 per run).
+  This needs every row and column of the puzzle to hold distinct digits (checked by the API).
+
+Pattern-first runs the same pass twice: first with value = given (1) or empty (0), which never
+branches and leaves candidates (full row maps, column orders with ties) that reach the
+minimal pattern; then with digit values over the fixed row maps, refining the ties.
+
+Automorphisms: the final candidates are disjoint sets of position maps that all give the form,
+so |Aut| = sum over final candidates of prod(tied run lengths !) * (9 - #digits)!.
+
+Candidate records (uint8, width W): 0 transpose | 1..9 source rows | 10..18 column order |
+19..28 digit -> label (19 + d) | 29 next free label.  Tie bits (int32): bit p (p % 3 != 0)
+ties column position p with p - 1; bit 9 ties stack slots 0 and 1, bit 10 slots 1 and 2.
+"""
+import numpy as np
+
+from ._jit import kernel
+
+NEW = 15
+W = 32
+OFF_ROWS = 1
+OFF_COLS = 10
+OFF_MAP = 19
+OFF_NEXT = 29
+# every position tied to its left neighbour inside its stack, and all stacks tied
+TIE_ALL = (1 << 1) | (1 << 2) | (1 << 4) | (1 << 5) | (1 << 7) | (1 << 8) | (1 << 9) | (1 << 10)
+MAXKEY = np.uint64(0xFFFFFFFFFFFFFFFF)
+
+FACT = np.array([1, 1, 2, 6, 24, 120, 720, 5040, 40320, 362880], dtype=np.int64)
+# PERMS[k, i] is the i-th permutation of range(k) (k = 0..3, i < k!), padded with identity
+PERMS = np.array(
+    [
+        [[0, 1, 2]] * 6,
+        [[0, 1, 2]] * 6,
+        [[0, 1, 2], [1, 0, 2]] + [[0, 1, 2]] * 4,
+        [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]],
+    ],
+    dtype=np.int64,
+)
+
+
+@kernel
+def _arrange(g, t, sr, A, n, tie, digit_mode, oc, ov, info):
+    """Place source row ``sr`` (of ``g[t]``) under candidate ``A[n]`` with tie bits ``tie``.
+
+    Writes the best column order ``oc`` and its cell values ``ov``; ``info[0]`` = new tie
+    bits, ``info[1 + s]`` / ``info[4 + s]`` = start / length of the run of tied NEW cells in
+    stack slot s (length 0: none), ``info[7]`` / ``info[8]`` = first slot / length of the run
+    of tied stacks with equal triples holding NEW cells.  Returns the row's key: the row string
+    (labels, NEW cells labelled in order) packed 4 bits a cell, or the 9-bit given mask.
+    """
+    nxt = A[n, OFF_NEXT]
+    for p in range(9):
+        c = A[n, OFF_COLS + p]
+        d = g[t, sr, c]
+        oc[p] = c
+        if d == 0:
+            ov[p] = 0
+        elif digit_mode == 0:
+            ov[p] = 1
+        else:
+            lab = A[n, OFF_MAP + d]
+            ov[p] = lab if lab != 0 else NEW
+    # sort tied runs inside each stack (network (0,1), (1,2), (0,1) restricted to ties)
+    for s in range(3):
+        p0 = 3 * s
+        t1 = (tie >> (p0 + 1)) & 1
+        t2 = (tie >> (p0 + 2)) & 1
+        if t1 and ov[p0] > ov[p0 + 1]:
+            ov[p0], ov[p0 + 1] = ov[p0 + 1], ov[p0]
+            oc[p0], oc[p0 + 1] = oc[p0 + 1], oc[p0]
+        if t2 and ov[p0 + 1] > ov[p0 + 2]:
+            ov[p0 + 1], ov[p0 + 2] = ov[p0 + 2], ov[p0 + 1]
+            oc[p0 + 1], oc[p0 + 2] = oc[p0 + 2], oc[p0 + 1]
+            if t1 and ov[p0] > ov[p0 + 1]:
+                ov[p0], ov[p0 + 1] = ov[p0 + 1], ov[p0]
+                oc[p0], oc[p0 + 1] = oc[p0 + 1], oc[p0]
+    # sort tied stacks by their triples (tied stacks have identical inner ties, so moving
+    # whole stacks keeps the inner tie bits valid)
+    st1 = (tie >> 9) & 1
+    st2 = (tie >> 10) & 1
+    k0 = (ov[0] << 8) | (ov[1] << 4) | ov[2]
+    k1 = (ov[3] << 8) | (ov[4] << 4) | ov[5]
+    k2 = (ov[6] << 8) | (ov[7] << 4) | ov[8]
+    if st1 and k0 > k1:
+        for j in range(3):
+            ov[j], ov[3 + j] = ov[3 + j], ov[j]
+            oc[j], oc[3 + j] = oc[3 + j], oc[j]
+        k0, k1 = k1, k0
+    if st2 and k1 > k2:
+        for j in range(3):
+            ov[3 + j], ov[6 + j] = ov[6 + j], ov[3 + j]
+            oc[3 + j], oc[6 + j] = oc[6 + j], oc[3 + j]
+        k1, k2 = k2, k1
+        if st1 and k0 > k1:
+            for j in range(3):
+                ov[j], ov[3 + j] = ov[3 + j], ov[j]
+                oc[j], oc[3 + j] = oc[3 + j], oc[j]
+            k0, k1 = k1, k0
+    # new ties and branch runs
+    nt = 0
+    for s in range(3):
+        p0 = 3 * s
+        t1 = (tie >> (p0 + 1)) & 1
+        t2 = (tie >> (p0 + 2)) & 1
+        v0 = ov[p0]
+        v1 = ov[p0 + 1]
+        v2 = ov[p0 + 2]
+        if t1 and v0 == v1 and v0 != NEW:
+            nt |= 1 << (p0 + 1)
+        if t2 and v1 == v2 and v1 != NEW:
+            nt |= 1 << (p0 + 2)
+        bs = 0
+        bl = 0
+        if t1 and t2:
+            k = (v0 == NEW) + (v1 == NEW) + (v2 == NEW)
+            if k >= 2:
+                bs = p0 + 3 - k
+                bl = k
+        elif t1:
+            if v0 == NEW and v1 == NEW:
+                bs = p0
+                bl = 2
+        elif t2:
+            if v1 == NEW and v2 == NEW:
+                bs = p0 + 1
+                bl = 2
+        info[1 + s] = bs
+        info[4 + s] = bl
+    new0 = ov[0] == NEW or ov[1] == NEW or ov[2] == NEW
+    new1 = ov[3] == NEW or ov[4] == NEW or ov[5] == NEW
+    if st1 and k0 == k1 and not new0:
+        nt |= 1 << 9
+    if st2 and k1 == k2 and not new1:
+        nt |= 1 << 10
+    ss = 0
+    sl = 0
+    if st1 and st2 and k0 == k1 and k1 == k2 and new0:
+        sl = 3
+    elif st1 and k0 == k1 and new0:
+        sl = 2
+    elif st2 and k1 == k2 and new1:
+        ss = 1
+        sl = 2
+    info[0] = nt
+    info[7] = ss
+    info[8] = sl
+    key = np.uint64(0)
+    if digit_mode == 0:
+        for p in range(9):
+            key = (key << np.uint64(1)) | np.uint64(ov[p])
+    else:
+        lab = nxt
+        for p in range(9):
+            v = ov[p]
+            if v == NEW:
+                v = lab
+                lab += 1
+            key = (key << np.uint64(4)) | np.uint64(v)
+    return key
+
+
+@kernel
+def _canon_one(p, mode, g, A, tA, uA, B, tB, uB, oc, ov, info, tmp, form, trans, stat):
+    """Canonical form of puzzle ``p`` (81,) into ``form`` / ``trans`` (array form, 29).
+
+    ``mode`` 0 = pure minlex, 1 = pattern-first.  Returns the automorphism count, or -1 when
+    the candidate buffers (capacity ``A.shape[0]``) overflowed, -2 when a row or column of the
+    puzzle repeats a digit.  ``stat[0]`` = number of final
+    candidates; they lie in the buffer passed as ``B`` for mode 0 (9 swaps) and ``A`` for
+    mode 1 (18 swaps).
+    """
+    cap = A.shape[0]
+    for i in range(9):
+        rm = 0
+        cm = 0
+        for j in range(9):
+            a = p[9 * i + j]
+            b = p[9 * j + i]
+            g[0, i, j] = a
+            g[1, i, j] = b
+            if a:
+                if (rm >> a) & 1:
+                    return -2
+                rm |= 1 << a
+            if b:
+                if (cm >> b) & 1:
+                    return -2
+                cm |= 1 << b
+    nA = 2
+    for t in range(2):
+        for k in range(W):
+            A[t, k] = 0
+        A[t, 0] = t
+        for j in range(9):
+            A[t, OFF_COLS + j] = j
+        A[t, OFF_NEXT] = 1
+        tA[t] = TIE_ALL
+        uA[t] = 0
+    nphases = 1 if mode == 0 else 2
+    for phase in range(nphases):
+        digit_mode = 1 if (mode == 0 or phase == 1) else 0
+        fixed = phase == 1
+        for r in range(9):
+            best = MAXKEY
+            nB = 0
+            for n in range(nA):
+                t = A[n, 0]
+                used = uA[n]
+                tie = tA[n]
+                for sr in range(9):
+                    # which source rows may become output row r
+                    if fixed:
+                        if sr != A[n, OFF_ROWS + r]:
+                            continue
+                    elif r % 3 == 0:
+                        if (used >> (3 * (sr // 3))) & 7:
+                            continue
+                    else:
+                        if sr // 3 != A[n, OFF_ROWS + r - 1] // 3 or (used >> sr) & 1:
+                            continue
+                    key = _arrange(g, t, sr, A, n, tie, digit_mode, oc, ov, info)
+                    if key > best:
+                        continue
+                    if key < best:
+                        best = key
+                        nB = 0
+                    f0 = FACT[info[4]]
+                    f1 = FACT[info[5]]
+                    f2 = FACT[info[6]]
+                    fs = FACT[info[8]]
+                    total = f0 * f1 * f2 * fs
+                    if nB + total > cap:
+                        return -1
+                    for comb in range(total):
+                        a0 = comb % f0
+                        c1 = comb // f0
+                        a1 = c1 % f1
+                        c2 = c1 // f1
+                        a2 = c2 % f2
+                        b = c2 // f2
+                        m = nB
+                        nB += 1
+                        for k in range(OFF_NEXT + 1):
+                            B[m, k] = A[n, k]
+                        B[m, OFF_ROWS + r] = sr
+                        uB[m] = used | (1 << sr)
+                        tB[m] = info[0]
+                        # orders of tied NEW cells inside each stack slot
+                        for q in range(9):
+                            tmp[q] = oc[q]
+                        for s in range(3):
+                            ln = info[4 + s]
+                            if ln >= 2:
+                                st = info[1 + s]
+                                a = a0 if s == 0 else (a1 if s == 1 else a2)
+                                for q in range(ln):
+                                    tmp[st + q] = oc[st + PERMS[ln, a, q]]
+                        # order of tied stacks with equal triples holding NEW cells
+                        ss = info[7]
+                        sl = info[8]
+                        for q in range(9):
+                            B[m, OFF_COLS + q] = tmp[q]
+                        if sl >= 2:
+                            for q in range(sl):
+                                src = ss + PERMS[sl, b, q]
+                                for j in range(3):
+                                    B[m, OFF_COLS + 3 * (ss + q) + j] = tmp[3 * src + j]
+                        if digit_mode:
+                            nx = B[m, OFF_NEXT]
+                            for q in range(9):
+                                if ov[q] == NEW:
+                                    d = g[t, sr, B[m, OFF_COLS + q]]
+                                    B[m, OFF_MAP + d] = nx
+                                    nx += 1
+                            B[m, OFF_NEXT] = nx
+            A, B = B, A
+            tA, tB = tB, tA
+            uA, uB = uB, uA
+            nA = nB
+    stat[0] = nA
+    # transformation of the first survivor; unused digits get the free labels in order
+    trans[0] = A[0, 0]
+    for i in range(9):
+        trans[1 + i] = A[0, OFF_ROWS + i]
+        trans[10 + i] = A[0, OFF_COLS + i]
+    trans[19] = 0
+    nx = A[0, OFF_NEXT]
+    ndig = nx - 1
+    for d in range(1, 10):
+        lab = A[0, OFF_MAP + d]
+        if lab == 0:
+            lab = nx
+            nx += 1
+        trans[19 + d] = lab
+    t = trans[0]
+    for i in range(9):
+        for j in range(9):
+            form[9 * i + j] = trans[19 + g[t, trans[1 + i], trans[10 + j]]]
+    # automorphisms: column orders inside each survivor's tie classes, times free labels
+    count = np.int64(0)
+    for n in range(nA):
+        tie = tA[n]
+        c = np.int64(1)
+        for s in range(3):
+            t1 = (tie >> (3 * s + 1)) & 1
+            t2 = (tie >> (3 * s + 2)) & 1
+            c *= 6 if (t1 and t2) else (2 if (t1 or t2) else 1)
+        st1 = (tie >> 9) & 1
+        st2 = (tie >> 10) & 1
+        c *= 6 if (st1 and st2) else (2 if (st1 or st2) else 1)
+        count += c
+    return count * FACT[9 - ndig]
+
+
+@kernel
+def canon_batch(puzzles, mode, cap, forms, trans, autos):
+    """Canonical forms of ``puzzles`` (N, 81): ``forms`` (N, 81), ``trans`` (N, 29), ``autos``
+    (N,) = automorphism count, or -1 where ``cap`` candidates were not enough (retry larger),
+    -2 where a row or column repeats a digit."""
+    A = np.zeros((cap, W), np.uint8)
+    B = np.zeros((cap, W), np.uint8)
+    tA = np.zeros(cap, np.int32)
+    tB = np.zeros(cap, np.int32)
+    uA = np.zeros(cap, np.int32)
+    uB = np.zeros(cap, np.int32)
+    g = np.zeros((2, 9, 9), np.uint8)
+    oc = np.zeros(9, np.int64)
+    ov = np.zeros(9, np.int64)
+    info = np.zeros(9, np.int64)
+    tmp = np.zeros(9, np.int64)
+    stat = np.zeros(2, np.int64)
+    for k in range(puzzles.shape[0]):
+        autos[k] = _canon_one(puzzles[k], mode, g, A, tA, uA, B, tB, uB, oc, ov, info, tmp, forms[k], trans[k], stat)
+
+
+@kernel
+def canon_survivors(puzzle, mode, cap, out, ties):
+    """All final candidates of one puzzle: ``out[:n]`` (array-form transformations giving the
+    form, one per tie class) and ``ties[:n]`` their tie bits; returns n, or -1 on overflow."""
+    A = np.zeros((cap, W), np.uint8)
+    B = np.zeros((cap, W), np.uint8)
+    tA = np.zeros(cap, np.int32)
+    tB = np.zeros(cap, np.int32)
+    uA = np.zeros(cap, np.int32)
+    uB = np.zeros(cap, np.int32)
+    g = np.zeros((2, 9, 9), np.uint8)
+    oc = np.zeros(9, np.int64)
+    ov = np.zeros(9, np.int64)
+    info = np.zeros(9, np.int64)
+    tmp = np.zeros(9, np.int64)
+    form = np.zeros(81, np.uint8)
+    trans = np.zeros(29, np.uint8)
+    stat = np.zeros(2, np.int64)
+    res = _canon_one(puzzle, mode, g, A, tA, uA, B, tB, uB, oc, ov, info, tmp, form, trans, stat)
+    if res < 0:
+        return res
+    F = B if mode == 0 else A
+    tF = tB if mode == 0 else tA
+    n = stat[0]
+    for m in range(n):
+        out[m, 0] = F[m, 0]
+        for i in range(9):
+            out[m, 1 + i] = F[m, OFF_ROWS + i]
+            out[m, 10 + i] = F[m, OFF_COLS + i]
+        out[m, 19] = 0
+        nx = F[m, OFF_NEXT]
+        for d in range(1, 10):
+            lab = F[m, OFF_MAP + d]
+            if lab == 0:
+                lab = nx
+                nx += 1
+            out[m, 19 + d] = lab
+        ties[m] = tF[m]
+    return n
