@@ -20,7 +20,8 @@ Logic, repeated until nothing changes:
 2. naked singles: cells with one candidate left, band by band with bit-parallel counting;
 3. per digit, across bands: hidden singles in columns, and the same permutation rule on the
    3 bands x 3 columns of each stack (box-column locked candidates).
-Then guess on a cell with the fewest candidates (a two-candidate cell when there is one): the
+Then guess on a cell with the fewest candidates (a two-candidate cell when there is one, in the
+band with the most open cells: fewer guesses on the hardest list than the first one found): the
 node is copied one level up with the lowest digit placed, and the digit is removed from the node
 itself, which becomes the other branch. The stack of nodes is preallocated (one level per guess;
 every guess places a cell, so 82 levels suffice).
@@ -121,6 +122,7 @@ def _place(S, t, d, b, p):
 def _propagate(S, t):
     """Logic to a fixed point on node S[t]; False on contradiction."""
     dirty = np.int64(S[t, 30])
+    cdirty = dirty  # planes changed since the cross-band step last looked at them
     while True:
         # 1. permutation rule and hidden singles in rows, per changed (digit, band) plane
         while dirty:
@@ -128,6 +130,7 @@ def _propagate(S, t):
                 if not (dirty >> i) & 1:
                     continue
                 dirty &= ~(1 << i)
+                cdirty |= 1 << i
                 m = np.int64(S[t, i])
                 sh = BOX3[m & 511] | (BOX3[(m >> 9) & 511] << 3) | (BOX3[m >> 18] << 6)
                 m &= BAND_ALLOWED[sh]
@@ -175,6 +178,8 @@ def _propagate(S, t):
             continue
         # 3. per digit across bands: hidden singles in columns, box-column permutation rule
         for d in range(9):
+            if ((cdirty >> (3 * d)) & 7) == 0:
+                continue
             m0 = np.int64(S[t, 3 * d])
             m1 = np.int64(S[t, 3 * d + 1])
             m2 = np.int64(S[t, 3 * d + 2])
@@ -224,6 +229,7 @@ def _propagate(S, t):
                     if v & cm:
                         S[t, j] = v & ~cm
                         dirty |= 1 << j
+        cdirty = 0
         if dirty == 0:
             return True
 
@@ -258,6 +264,8 @@ def _write_solution(S, t, out):
 @kernel
 def _choose_cell(S, t):
     """(band, cell) of an unplaced cell with the fewest candidates, encoded as 27*band + cell."""
+    best2 = -1
+    best2_n = -1
     for b in range(3):
         u = np.int64(S[t, 27 + b])
         if u == 0:
@@ -272,7 +280,13 @@ def _choose_cell(S, t):
             ones |= x
         two = u & twos & ~threes
         if two:
-            return 27 * b + _low27(two)
+            # prefer the two-candidate cell of the band with most open cells
+            n = POPC9[u & 511] + POPC9[(u >> 9) & 511] + POPC9[u >> 18]
+            if n > best2_n:
+                best2_n = n
+                best2 = 27 * b + _low27(two)
+    if best2 >= 0:
+        return best2
     best = -1
     best_n = 10
     for b in range(3):
