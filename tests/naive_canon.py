@@ -35,24 +35,27 @@ def _all_maps():
 def naive_canon(puzzle, pattern_first: bool = False):
     """(form (81,) uint8, automorphism count, one survivor (t, row map, col map))."""
     p = np.asarray(puzzle, dtype=np.uint8).reshape(9, 9)
-    src = np.stack([p.ravel(), p.T.ravel()])  # src[t, 9 r + c]
+    src = np.concatenate([p.ravel(), p.T.ravel()])  # src[81 t + 9 r + c]
     T, R, C = _all_maps()
     form = np.zeros(81, np.uint8)
 
     def values(i, j):
-        r = CHUTE[R, i].astype(np.int64)
-        c = CHUTE[C, j].astype(np.int64)
-        return src[T, r * 9 + c]
+        # output cell (i, j) of every alive map reads source cell (CHUTE[R, i], CHUTE[C, j])
+        return src[T.astype(np.int32) * 81 + CHUTE[R, i].astype(np.int32) * 9 + CHUTE[C, j]]
 
     if pattern_first:
         for cell in range(81):
             v = values(cell // 9, cell % 9) > 0
-            keep = v == v.min()
+            if v.all() or not v.any():
+                continue
+            keep = ~v
             T, R, C = T[keep], R[keep], C[keep]
     labels = np.zeros((len(T), 10), np.uint8)  # digit -> label, 0 = none yet
     nxt = np.ones(len(T), np.uint8)
     for cell in range(81):
         v = values(cell // 9, cell % 9)
+        if not v.any():
+            continue  # empty in every alive map: form[cell] = 0, nobody dropped
         rows = np.arange(len(T))
         lab = labels[rows, v]
         new = (v > 0) & (lab == 0)
@@ -62,6 +65,7 @@ def naive_canon(puzzle, pattern_first: bool = False):
         best = lab.min()
         form[cell] = best
         keep = lab == best
-        T, R, C, labels, nxt = T[keep], R[keep], C[keep], labels[keep], nxt[keep]
+        if not keep.all():
+            T, R, C, labels, nxt = T[keep], R[keep], C[keep], labels[keep], nxt[keep]
     ndig = len({int(d) for d in p.ravel() if d})
     return form, len(T) * factorial(9 - ndig), (int(T[0]), CHUTE[R[0]].tolist(), CHUTE[C[0]].tolist())
