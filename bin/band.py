@@ -19,57 +19,18 @@ from __future__ import annotations
 
 import argparse
 import sys
-from itertools import islice
-
-import numpy as np
-
-from sudoku_commands._common import EXIT_BAD_INPUT, EXIT_OK, add_input_argument, open_inputs, run
+from sudoku_commands._common import EXIT_BAD_INPUT, EXIT_OK, add_input_argument, iter_chunks, run
 
 CHUNK = 100_000
-
-# band_index(check=False) gives a negative index for an invalid band: the first bad row
-ROW_PROBLEM = {-1: "row 1 must hold the digits 1-9 once each",
-               -2: "row 2 repeats a digit or repeats a digit of its box in row 1",
-               -3: "row 3 repeats a digit of its row or of its box"}
-
-
-def format_transforms(transforms: np.ndarray) -> list[str]:
-    """(N, 29) transformation arrays -> their string forms (same as ``str(Transform.from_array(t))``)."""
-    tr = np.asarray(transforms, dtype=np.uint8)
-    out = np.empty((len(tr), 31), np.uint8)
-    out[:, 0] = tr[:, 0] + ord("0")
-    out[:, [1, 11, 21]] = ord(":")
-    out[:, 2:11] = tr[:, 1:10] + ord("1")
-    out[:, 12:21] = tr[:, 10:19] + ord("1")
-    out[:, 22:31] = tr[:, 20:29] + ord("0")
-    blob = out.tobytes().decode("ascii")
-    return [blob[k : k + 31] for k in range(0, len(blob), 31)]
-
-
-def fast_parse(lines: list[str], first_lineno: int):
-    """The common case in bulk: every line exactly 27 digits 1-9 and a newline. Returns the
-    (N, 27) uint8 cells, or None (then ``parse_lines`` handles the chunk, with its errors)."""
-    n = len(lines)
-    blob = "".join(lines)
-    if n == 0 or len(blob) != 28 * n or not blob.isascii():
-        return None
-    a = np.frombuffer(blob.encode("ascii"), np.uint8).reshape(n, 28)
-    cells = a[:, :27] - np.uint8(ord("0"))
-    if not (a[:, 27] == 10).all() or not ((cells >= 1) & (cells <= 9)).all():
-        return None
-    return np.ascontiguousarray(cells)
 
 
 def process_chunk(lines: list[str], source: str, first_lineno: int, out, err) -> tuple[int, int]:
     """Parse, look up and print one chunk of lines; returns (bands done, bad lines)."""
-    from engine.bands import band_index, band_tables
-    from engine.text import ParsedLines, parse_lines
+    from engine.bands import ROW_PROBLEM, band_index, band_tables
+    from engine.text import parse_lines
+    from engine.transform import format_transforms
 
-    cells = fast_parse(lines, first_lineno)
-    if cells is not None:
-        parsed = ParsedLines(cells, np.arange(first_lineno, first_lineno + len(cells)))
-    else:
-        parsed = parse_lines(lines, width=27, source=source, errors="collect", first_lineno=first_lineno)
+    parsed = parse_lines(lines, width=27, source=source, errors="collect", first_lineno=first_lineno)
     output: list[tuple[int, str]] = []
     problems: list[tuple[int, str]] = []
     for e in parsed.errors:
@@ -121,15 +82,9 @@ def main(argv=None) -> int:
     args = build_parser().parse_args(argv)
     out, err = sys.stdout, sys.stderr
     done = bad = 0
-    for source, lines in open_inputs(args.files):
-        lineno = 1
-        while True:
-            chunk = list(islice(lines, CHUNK))
-            if not chunk:
-                break
-            d, b = process_chunk(chunk, source, lineno, out, err)
-            done, bad = done + d, bad + b
-            lineno += len(chunk)
+    for source, chunk, first in iter_chunks(args.files, CHUNK):
+        d, b = process_chunk(chunk, source, first, out, err)
+        done, bad = done + d, bad + b
     out.flush()
     if bad:
         print(f"band: {done + bad} bands read, {done} done, {bad} bad", file=err)

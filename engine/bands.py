@@ -221,7 +221,8 @@ def band_tables() -> BandTables:
 
 
 # -- the public lookups ------------------------------------------------------------------
-_ROW_PROBLEM = {-1: "row 1 must hold the digits 1-9 once each",
+# what a negative index from band_index(check=False) means: the first invalid row
+ROW_PROBLEM = {-1: "row 1 must hold the digits 1-9 once each",
                 -2: "row 2 repeats a digit or repeats a digit of its box in row 1",
                 -3: "row 3 repeats a digit of its row or of its box"}
 
@@ -242,7 +243,7 @@ def band_index(bands, *, check: bool = True) -> tuple[np.ndarray, np.ndarray]:
                   T.maps_cols, index, transforms)
     if check and len(batch) and index.min() < 0:
         k = int(np.argmax(index < 0))
-        raise InvalidBandError(f"band {k + 1} ({format_sudoku(batch[k])}): {_ROW_PROBLEM[int(index[k])]}")
+        raise InvalidBandError(f"band {k + 1} ({format_sudoku(batch[k])}): {ROW_PROBLEM[int(index[k])]}")
     return index, transforms
 
 

@@ -21,6 +21,8 @@ _EMPTY = ".0*"
 _TO_DIGIT = bytes.maketrans(b".0*123456789", b"\x00\x00\x00\x01\x02\x03\x04\x05\x06\x07\x08\x09")
 _TO_CHAR = np.frombuffer(b".123456789", dtype=np.uint8)
 _VALID = frozenset(".0*123456789")
+_LOOKUP = np.full(256, 255, np.uint8)  # byte -> cell value, 255 = not a cell character
+_LOOKUP[np.frombuffer(b".0*123456789", np.uint8)] = [0, 0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9]
 
 
 class SudokuFormatError(ValueError):
@@ -88,6 +90,10 @@ def parse_lines(
     """
     if errors not in ("raise", "collect"):
         raise ValueError("errors must be 'raise' or 'collect'")
+    if isinstance(lines, list):
+        bulk = _parse_clean_chunk(lines, width, first_lineno)
+        if bulk is not None:
+            return bulk
     chunks: list[bytes] = []
     linenos: list[int] = []
     suffixes: list[str] = []
@@ -114,6 +120,21 @@ def parse_lines(
         suffixes.append(suffix)
     data = np.frombuffer(b"".join(chunks), dtype=np.uint8).reshape(-1, width).copy()
     return ParsedLines(data, np.asarray(linenos, dtype=np.int64), suffixes, errs, skipped)
+
+
+def _parse_clean_chunk(lines: list[str], width: int, first_lineno: int) -> ParsedLines | None:
+    """The common case in bulk (numpy, no Python loop per line): every line exactly ``width``
+    cell characters and a newline. None when any line is not, and the careful path runs."""
+    n = len(lines)
+    blob = "".join(lines)
+    if n == 0 or len(blob) != (width + 1) * n or not blob.isascii():
+        return None
+    raw = np.frombuffer(blob.encode("ascii"), np.uint8).reshape(n, width + 1)
+    cells = _LOOKUP[raw[:, :width]]
+    if not (raw[:, width] == 10).all() or (cells == 255).any():
+        return None
+    linenos = np.arange(first_lineno, first_lineno + n, dtype=np.int64)
+    return ParsedLines(cells, linenos, [""] * n)
 
 
 def parse(text: str, width: int = 81) -> np.ndarray:

@@ -39,11 +39,6 @@ def test_random_bands_map_onto_their_minlex_band(tmp_path, capsys):
         assert "".join(map(str, Transform.parse(tstr).apply_band(band))) == minlex
 
 
-def test_format_transforms_matches_the_string_form():
-    _, tr = band_index(random_bands(50, np.random.default_rng(1)))
-    assert band_cmd.format_transforms(tr) == [str(Transform.from_array(t)) for t in tr]
-
-
 def test_bad_lines_are_reported_in_place_with_line_numbers(tmp_path, capsys):
     f = tmp_path / "mixed.txt"
     f.write_text("\n".join([
@@ -103,12 +98,3 @@ def test_executable_from_another_directory_reads_stdin(tmp_path):
 def test_missing_file_is_an_error(tmp_path, capsys):
     from sudoku_commands._common import run
     assert run(band_cmd.main, [str(tmp_path / "nope.txt")]) == 2
-
-
-def test_fast_parse_agrees_with_parse_lines():
-    from engine.text import parse_lines
-    lines = [s + "\n" for s in format_lines(random_bands(20, np.random.default_rng(2)))]
-    np.testing.assert_array_equal(band_cmd.fast_parse(lines, 1), parse_lines(lines, width=27).sudokus)
-    for bad in (lines[:5] + ["# c\n"], lines[:5] + ["1234567894567891237891234560\n"], lines[:5] + [BAND0],
-                lines[:5] + [BAND0.replace("1", ".", 1) + "\n"], lines[:5] + [BAND0.replace("1", "é", 1) + "\n"]):
-        assert band_cmd.fast_parse(bad, 1) is None

@@ -68,3 +68,19 @@ def test_shared_file_parses_whole(data_dir):
     assert len(p) == 49158 and not p.errors
     assert format_lines(p.sudokus) == lines
     assert ((p.sudokus > 0).sum(axis=1) == 17).all()
+
+
+def test_bulk_path_agrees_with_line_by_line():
+    rng = np.random.default_rng(2)
+    cells = rng.integers(0, 10, (50, 81)).astype(np.uint8)
+    lines = [s + "\n" for s in format_lines(cells)]
+    bulk = parse_lines(lines)  # a list of clean lines takes the numpy path
+    careful = parse_lines(iter(lines))  # an iterator takes the per-line path
+    assert np.array_equal(bulk.sudokus, cells) and np.array_equal(careful.sudokus, cells)
+    assert bulk.linenos.tolist() == careful.linenos.tolist() == list(range(1, 51))
+    for odd in ("# comment\n", "1" * 80 + "\n", "1" * 80 + "x\n", "1" * 80 + "é\n", "1" * 81):
+        mixed = lines[:5] + [odd] + lines[5:10]
+        got = parse_lines(mixed, errors="collect")
+        want = parse_lines(iter(mixed), errors="collect")
+        assert np.array_equal(got.sudokus, want.sudokus) and got.linenos.tolist() == want.linenos.tolist()
+        assert [str(e) for e in got.errors] == [str(e) for e in want.errors]

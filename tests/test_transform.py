@@ -127,3 +127,10 @@ def test_conflicts_name_the_cells():
     ]
     assert not is_valid("".join(s))[0]
     assert format_sudoku(parse("".join(s))) == "".join(s)
+
+
+def test_vectorized_string_forms():
+    from engine.transform import format_transforms
+
+    ts = random_transforms(50, np.random.default_rng(1))
+    assert format_transforms(ts) == [str(Transform.from_array(t)) for t in ts]
