@@ -1,0 +1,78 @@
+"""`setlogic`: set-logic (permutation database) eliminations on one puzzle, with explanations.
+
+Each output line is one elimination and the basic sets whose permutations exclude it
+(`r1c2` a cell, `5r1` digit 5 in row 1, `5c2` in column 2, `5b3` in box 3); a last line
+counts them. With --assume, results hold under that assumption (`if ... then ...`), and a
+contradiction refutes it. Messages (database cap reached, contradictions) go to standard error.
+"""
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+
+from engine import setlogic
+from engine.text import SudokuFormatError, parse_one
+
+from ._common import EXIT_BAD_INPUT, EXIT_OK, run
+
+
+def _candidate(text: str) -> tuple[int, bool]:
+    m = re.fullmatch(r"r([1-9])c([1-9])(=|<>)([1-9])", text.strip())
+    if not m:
+        raise argparse.ArgumentTypeError("expected r<row>c<col>=<digit> (assume true) or r<row>c<col><><digit> (assume false)")
+    r, c, op, d = m.groups()
+    return setlogic.cand_index(int(r) - 1, int(c) - 1, int(d)), op == "="
+
+
+def _parser() -> argparse.ArgumentParser:
+    ap = argparse.ArgumentParser(prog="setlogic", description=__doc__.splitlines()[0])
+    ap.add_argument("puzzle", help="81 characters, or a file holding one puzzle (81 characters or 9 lines); '-' reads stdin")
+    ap.add_argument("--strategy", choices=setlogic.STRATEGIES, default="fewest-perms",
+                    help="how the next set is chosen (default: fewest-perms)")
+    start = ap.add_mutually_exclusive_group()
+    start.add_argument("--start", metavar="SET", help="grow from this basic set only (e.g. 5r1, r3c4, 7c2, 2b5)")
+    start.add_argument("--assume", metavar="CAND", type=_candidate,
+                       help="grow from one candidate assumed true (r1c2=5) or false (r1c2<>5)")
+    ap.add_argument("--max-sets", type=int, default=8, metavar="N", help="sets per start (default 8; 0: no limit)")
+    ap.add_argument("--max-starts", type=int, default=None, metavar="N", help="try at most N starting sets")
+    ap.add_argument("--cap", type=int, default=200_000, metavar="N", help="permutation database cap (default 200000)")
+    return ap
+
+
+def _read_puzzle(arg: str):
+    if len(arg.strip()) == 81 and "\n" not in arg:
+        return parse_one(arg)
+    if arg == "-":
+        return parse_one(sys.stdin.read(), "<stdin>")
+    try:
+        with open(arg, encoding="utf-8") as fh:
+            return parse_one(fh.read(), arg)
+    except FileNotFoundError:
+        return parse_one(arg)
+
+
+def main(argv=None) -> int:
+    ap = _parser()
+    args = ap.parse_args(argv)
+    try:
+        puzzle = _read_puzzle(args.puzzle)
+    except SudokuFormatError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    if args.start is not None and args.start not in setlogic.SET_INDEX:
+        ap.error(f"unknown set {args.start!r} (sets are named like r1c2, 5r1, 5c2, 5b3)")
+    res = setlogic.eliminations(
+        puzzle, args.strategy, start=args.start, assume=args.assume, cap=args.cap,
+        max_sets=args.max_sets or None, max_starts=args.max_starts,
+    )
+    for e in res.eliminations:
+        print(e)
+    print(f"# {len(res.eliminations)} eliminations")
+    for m in res.messages:
+        print(m, file=sys.stderr)
+    return EXIT_OK
+
+
+if __name__ == "__main__":
+    sys.exit(run(main))
