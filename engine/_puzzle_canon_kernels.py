@@ -63,6 +63,38 @@ PERMS = np.array(
 )
 
 
+def _bound_tables():
+    """For a row's 9-bit given mask (bit 8 - c = column c): its smallest arrangement under all
+    column permutations (sort each stack's cells, empties first, then the stacks), as a
+    pattern (PAT_LB) and as a digit key with every given labelled 1 (KEY_LB).
+
+    Both are lower bounds for the row's key under any candidate: ties only restrict the
+    arrangement, so its pattern is >= PAT_LB; at the first place where the patterns differ the
+    candidate has a given where the bound has none, and before it the bound's labels (1) are
+    the smallest possible.  With no ties broken and no label given yet (all rows so far empty)
+    the key is exact when givens get 1, 2, 3...: KEY_EXACT.
+    """
+    pat = np.zeros(512, np.uint64)
+    key = np.zeros(512, np.uint64)
+    exact = np.zeros(512, np.uint64)
+    for m in range(512):
+        bits = [(m >> (8 - c)) & 1 for c in range(9)]
+        triples = sorted(tuple(sorted(bits[3 * s : 3 * s + 3])) for s in range(3))
+        cells = [b for tr in triples for b in tr]
+        p = k = e = 0
+        lab = 0
+        for b in cells:
+            p = (p << 1) | b
+            k = (k << 4) | b
+            lab += b
+            e = (e << 4) | (lab if b else 0)
+        pat[m], key[m], exact[m] = p, k, e
+    return pat, key, exact
+
+
+PAT_LB, KEY_LB, KEY_EXACT = _bound_tables()
+
+
 @kernel
 def _arrange(g, t, sr, A, n, tie, digit_mode, oc, ov, info):
     """Place source row ``sr`` (of ``g[t]``) under candidate ``A[n]`` with tie bits ``tie``.
@@ -185,14 +217,13 @@ def _arrange(g, t, sr, A, n, tie, digit_mode, oc, ov, info):
 
 
 @kernel
-def _canon_one(p, mode, g, A, tA, uA, B, tB, uB, oc, ov, info, tmp, form, trans, stat):
+def _canon_one(p, mode, g, masks, A, tA, uA, B, tB, uB, oc, ov, info, tmp, form, trans, stat):
     """Canonical form of puzzle ``p`` (81,) into ``form`` / ``trans`` (array form, 29).
 
     ``mode`` 0 = pure minlex, 1 = pattern-first.  Returns the automorphism count, or -1 when
     the candidate buffers (capacity ``A.shape[0]``) overflowed, -2 when a row or column of the
-    puzzle repeats a digit.  ``stat[0]`` = number of final
-    candidates; they lie in the buffer passed as ``B`` for mode 0 (9 swaps) and ``A`` for
-    mode 1 (18 swaps).
+    puzzle repeats a digit.  ``stat[0]`` = number of final candidates; they lie in the buffer
+    passed as ``B`` if ``stat[1]`` (an odd number of swaps), else in ``A``.
     """
     cap = A.shape[0]
     for i in range(9):
@@ -211,6 +242,13 @@ def _canon_one(p, mode, g, A, tA, uA, B, tB, uB, oc, ov, info, tmp, form, trans,
                 if (cm >> b) & 1:
                     return -2
                 cm |= 1 << b
+    for t in range(2):
+        for i in range(9):
+            m = 0
+            for j in range(9):
+                if g[t, i, j]:
+                    m |= 1 << (8 - j)
+            masks[t, i] = m
     nA = 2
     for t in range(2):
         for k in range(W):
@@ -221,12 +259,34 @@ def _canon_one(p, mode, g, A, tA, uA, B, tB, uB, oc, ov, info, tmp, form, trans,
         A[t, OFF_NEXT] = 1
         tA[t] = TIE_ALL
         uA[t] = 0
+    swapped = 0
     nphases = 1 if mode == 0 else 2
     for phase in range(nphases):
         digit_mode = 1 if (mode == 0 or phase == 1) else 0
         fixed = phase == 1
         for r in range(9):
+            if fixed and masks[A[0, 0], A[0, OFF_ROWS + r]] == 0:
+                # pattern-first digit pass: the minimal pattern's row r is empty for every
+                # candidate, so nothing (ties, labels) changes
+                continue
             best = MAXKEY
+            if not fixed:
+                # a candidate whose rows so far are all empty ("virgin": everything tied, no
+                # label yet) has the exact key KEY_EXACT / PAT_LB of the row's mask; the best of
+                # them is reached, so it is a valid starting bound (fewer losing arrangements)
+                for n in range(nA):
+                    if tA[n] == TIE_ALL and A[n, OFF_NEXT] == 1:
+                        used = uA[n]
+                        for sr in range(9):
+                            if r % 3 == 0:
+                                if (used >> (3 * (sr // 3))) & 7:
+                                    continue
+                            elif sr // 3 != A[n, OFF_ROWS + r - 1] // 3 or (used >> sr) & 1:
+                                continue
+                            m = masks[A[n, 0], sr]
+                            key = KEY_EXACT[m] if digit_mode else PAT_LB[m]
+                            if key < best:
+                                best = key
             nB = 0
             for n in range(nA):
                 t = A[n, 0]
@@ -243,6 +303,12 @@ def _canon_one(p, mode, g, A, tA, uA, B, tB, uB, oc, ov, info, tmp, form, trans,
                     else:
                         if sr // 3 != A[n, OFF_ROWS + r - 1] // 3 or (used >> sr) & 1:
                             continue
+                    # cheap lower bound first (see _bound_tables)
+                    if digit_mode:
+                        if KEY_LB[masks[t, sr]] > best:
+                            continue
+                    elif PAT_LB[masks[t, sr]] > best:
+                        continue
                     key = _arrange(g, t, sr, A, n, tie, digit_mode, oc, ov, info)
                     if key > best:
                         continue
@@ -256,6 +322,26 @@ def _canon_one(p, mode, g, A, tA, uA, B, tB, uB, oc, ov, info, tmp, form, trans,
                     total = f0 * f1 * f2 * fs
                     if nB + total > cap:
                         return -1
+                    if total == 1:
+                        # no branching (the common case): one record, columns as arranged
+                        m = nB
+                        nB += 1
+                        for k in range(OFF_COLS):
+                            B[m, k] = A[n, k]
+                        for k in range(OFF_MAP, OFF_NEXT):
+                            B[m, k] = A[n, k]
+                        B[m, OFF_ROWS + r] = sr
+                        uB[m] = used | (1 << sr)
+                        tB[m] = info[0]
+                        nx = A[n, OFF_NEXT]
+                        for q in range(9):
+                            c = oc[q]
+                            B[m, OFF_COLS + q] = c
+                            if digit_mode and ov[q] == NEW:
+                                B[m, OFF_MAP + g[t, sr, c]] = nx
+                                nx += 1
+                        B[m, OFF_NEXT] = nx
+                        continue
                     for comb in range(total):
                         a0 = comb % f0
                         c1 = comb // f0
@@ -302,7 +388,9 @@ def _canon_one(p, mode, g, A, tA, uA, B, tB, uB, oc, ov, info, tmp, form, trans,
             tA, tB = tB, tA
             uA, uB = uB, uA
             nA = nB
+            swapped ^= 1
     stat[0] = nA
+    stat[1] = swapped
     # transformation of the first survivor; unused digits get the free labels in order
     trans[0] = A[0, 0]
     for i in range(9):
@@ -361,13 +449,14 @@ def canon_batch(puzzles, mode, cap, forms, trans, autos):
     uA = np.zeros(cap, np.int32)
     uB = np.zeros(cap, np.int32)
     g = np.zeros((2, 9, 9), np.uint8)
+    masks = np.zeros((2, 9), np.int64)
     oc = np.zeros(9, np.int64)
     ov = np.zeros(9, np.int64)
     info = np.zeros(9, np.int64)
     tmp = np.zeros(9, np.int64)
     stat = np.zeros(2, np.int64)
     for k in range(puzzles.shape[0]):
-        autos[k] = _canon_one(puzzles[k], _effective_mode(puzzles[k], mode), g, A, tA, uA, B, tB, uB, oc, ov, info, tmp, forms[k], trans[k], stat)
+        autos[k] = _canon_one(puzzles[k], _effective_mode(puzzles[k], mode), g, masks, A, tA, uA, B, tB, uB, oc, ov, info, tmp, forms[k], trans[k], stat)
 
 
 @kernel
@@ -381,6 +470,7 @@ def canon_survivors(puzzle, mode, cap, out, ties):
     uA = np.zeros(cap, np.int32)
     uB = np.zeros(cap, np.int32)
     g = np.zeros((2, 9, 9), np.uint8)
+    masks = np.zeros((2, 9), np.int64)
     oc = np.zeros(9, np.int64)
     ov = np.zeros(9, np.int64)
     info = np.zeros(9, np.int64)
@@ -389,11 +479,11 @@ def canon_survivors(puzzle, mode, cap, out, ties):
     trans = np.zeros(29, np.uint8)
     stat = np.zeros(2, np.int64)
     mode = _effective_mode(puzzle, mode)
-    res = _canon_one(puzzle, mode, g, A, tA, uA, B, tB, uB, oc, ov, info, tmp, form, trans, stat)
+    res = _canon_one(puzzle, mode, g, masks, A, tA, uA, B, tB, uB, oc, ov, info, tmp, form, trans, stat)
     if res < 0:
         return res
-    F = B if mode == 0 else A
-    tF = tB if mode == 0 else tA
+    F = B if stat[1] else A
+    tF = tB if stat[1] else tA
     n = stat[0]
     for m in range(n):
         out[m, 0] = F[m, 0]
