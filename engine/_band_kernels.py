@@ -19,6 +19,8 @@ from ._jit import kernel
 
 N_KEYS = 12096 * 216  # 2,612,736 normalized bands
 N_MAPS = 7776
+# bits set in each 10-bit mask (digits 1-9 sit on bits 1-9); a global array is a compile-time constant
+POPCOUNT10 = np.array([bin(m).count("1") for m in range(1024)], dtype=np.int64)
 
 
 @kernel
@@ -119,12 +121,7 @@ def band_key(b, relabel, row2_rank_to_id, fact):
         v = relabel[b[9 + i]]
         if v == 0 or not (unused >> v) & 1:
             return -2
-        below = unused & ((1 << v) - 1)
-        c = 0
-        while below:
-            below &= below - 1
-            c += 1
-        rank += c * fact[8 - i]
+        rank += POPCOUNT10[unused & ((1 << v) - 1)] * fact[8 - i]
         unused &= ~(1 << v)
     rid = row2_rank_to_id[rank]
     if rid < 0:

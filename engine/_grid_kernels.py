@@ -27,7 +27,7 @@ def canon_grid_into(grid, row2_rank_to_id, fact, table_index, table_map, aut_off
     ``scratch``: int64 work array of 200 (no allocation per grid)."""
     # scratch layout: [0:27] chute cells, [27:37] relabel, [40:46] chute keys, [50:131] G
     # (the grid or its transpose), [140:149] row map, [150:159] column map, [160:170] digits,
-    # [170:176] order of the 6 lower rows
+    # [170:176] order of the 6 lower rows, [180:186] their first cells
     relabel = scratch[27:37]
     chute = scratch[0:27]
     best_index = 1 << 30
@@ -51,6 +51,7 @@ def canon_grid_into(grid, row2_rank_to_id, fact, table_index, table_map, aut_off
     cmap = scratch[150:159]
     dmap = scratch[160:170]
     low = scratch[170:176]
+    first = scratch[180:186]
     for c in range(6):
         key = scratch[40 + c]
         if table_index[key] != best_index:
@@ -76,31 +77,38 @@ def canon_grid_into(grid, row2_rank_to_id, fact, table_index, table_map, aut_off
             for k in range(3):
                 low[k] = 3 * ob1 + k
                 low[3 + k] = 3 * ob2 + k
+            for k in range(6):
+                first[k] = dmap[G[low[k] * 9 + cmap[0]]]
             for half in range(2):  # sort each band's 3 rows by mapped first cell
                 for x in range(3 * half, 3 * half + 3):
                     for y in range(x + 1, 3 * half + 3):
-                        if dmap[G[low[y] * 9 + cmap[0]]] < dmap[G[low[x] * 9 + cmap[0]]]:
+                        if first[y] < first[x]:
                             tmp = low[x]
                             low[x] = low[y]
                             low[y] = tmp
-            if dmap[G[low[3] * 9 + cmap[0]]] < dmap[G[low[0] * 9 + cmap[0]]]:
-                for k in range(3):
-                    tmp = low[k]
-                    low[k] = low[3 + k]
-                    low[3 + k] = tmp
+                            tmp = first[x]
+                            first[x] = first[y]
+                            first[y] = tmp
+            swap = first[3] < first[0]
             for k in range(6):
-                rmap[3 + k] = low[k]
+                rmap[3 + k] = low[(k + 3) % 6] if swap else low[k]
             # compare rows 4-9 with the best so far (rows 1-3 equal the minlex band for all)
             cmp = 0
             if n_best > 0:
-                for p in range(27, 81):
-                    v = dmap[G[rmap[p // 9] * 9 + cmap[p % 9]]]
-                    if v != form[p]:
-                        cmp = -1 if v < form[p] else 1
+                for i in range(3, 9):
+                    row = rmap[i] * 9
+                    for j in range(9):
+                        v = dmap[G[row + cmap[j]]]
+                        if v != form[i * 9 + j]:
+                            cmp = -1 if v < form[i * 9 + j] else 1
+                            break
+                    if cmp != 0:
                         break
             if n_best == 0 or cmp < 0:
-                for p in range(81):
-                    form[p] = dmap[G[rmap[p // 9] * 9 + cmap[p % 9]]]
+                for i in range(9):
+                    row = rmap[i] * 9
+                    for j in range(9):
+                        form[i * 9 + j] = dmap[G[row + cmap[j]]]
                 transform[0] = 1 if transposed else 0
                 for i in range(9):
                     transform[1 + i] = rmap[i]
