@@ -62,10 +62,14 @@ def main(argv=None) -> int:
         return EXIT_BAD_INPUT
     if args.start is not None and args.start not in setlogic.SET_INDEX:
         ap.error(f"unknown set {args.start!r} (sets are named like r1c2, 5r1, 5c2, 5b3)")
-    res = setlogic.eliminations(
-        puzzle, args.strategy, start=args.start, assume=args.assume, cap=args.cap,
-        max_sets=args.max_sets or None, max_starts=args.max_starts,
-    )
+    try:
+        res = setlogic.eliminations(
+            puzzle, args.strategy, start=args.start, assume=args.assume, cap=args.cap,
+            max_sets=args.max_sets or None, max_starts=args.max_starts,
+        )
+    except ValueError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
     for e in res.eliminations:
         print(e)
     print(f"# {len(res.eliminations)} eliminations")

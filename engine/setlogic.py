@@ -330,6 +330,8 @@ def eliminations(puzzle, strategy: str = "fewest-perms", start=None, assume=None
     res = SetLogicResult()
     if assume is not None:
         cand, truth = int(assume[0]), bool(assume[1])
+        if not mask_to_bool(alive)[cand]:
+            raise ValueError(f"{cand_name(cand)} is not a live candidate of this puzzle")
         db = PermutationDB(alive, cap)
         db.assume(cand, truth)
         grow(db, usable, strategy, max_sets, (cand, truth), res)

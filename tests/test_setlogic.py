@@ -145,3 +145,11 @@ def test_command(capsys, tmp_path):
     assert rc == 2
     with pytest.raises(SystemExit):
         setlogic_cmd.main(["--strategy", "nonsense", EASY])
+
+
+def test_assume_dead_candidate_rejected(capsys):
+    # r1c3 is a given 3 in EASY, so r1c3=5 is not a live candidate
+    with pytest.raises(ValueError):
+        L.eliminations(EASY, assume=(L.cand_index(0, 2, 5), True))
+    assert setlogic_cmd.main(["--assume", "r1c3=5", EASY]) == 2
+    assert "not a live candidate" in capsys.readouterr().err
