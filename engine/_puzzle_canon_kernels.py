@@ -217,13 +217,19 @@ def _arrange(g, t, sr, A, n, tie, digit_mode, oc, ov, info):
 
 
 @kernel
-def _canon_one(p, mode, g, masks, A, tA, uA, B, tB, uB, oc, ov, info, tmp, form, trans, stat):
+def _canon_one(p, mode, dedupe, g, masks, A, tA, uA, B, tB, uB, oc, ov, info, tmp, form, trans, stat):
     """Canonical form of puzzle ``p`` (81,) into ``form`` / ``trans`` (array form, 29).
 
     ``mode`` 0 = pure minlex, 1 = pattern-first.  Returns the automorphism count, or -1 when
     the candidate buffers (capacity ``A.shape[0]``) overflowed, -2 when a row or column of the
     puzzle repeats a digit.  ``stat[0]`` = number of final candidates; they lie in the buffer
     passed as ``B`` if ``stat[1]`` (an odd number of swaps), else in ``A``.
+
+    ``uA`` packs the rows used (bits 0-8) and the candidate's multiplicity (bits 16 and up).
+    With ``dedupe``, empty source rows that are interchangeable are tried once: two empty rows
+    of one band, or two empty bands, can be swapped by a group element that fixes the puzzle,
+    so the subtrees below them are isomorphic and one of them, counted k times, stands for k.
+    (Listing automorphisms needs every subtree: ``dedupe=0``.)
     """
     cap = A.shape[0]
     for i in range(9):
@@ -258,7 +264,7 @@ def _canon_one(p, mode, g, masks, A, tA, uA, B, tB, uB, oc, ov, info, tmp, form,
             A[t, OFF_COLS + j] = j
         A[t, OFF_NEXT] = 1
         tA[t] = TIE_ALL
-        uA[t] = 0
+        uA[t] = 1 << 16
     swapped = 0
     nphases = 1 if mode == 0 else 2
     for phase in range(nphases):
@@ -276,7 +282,7 @@ def _canon_one(p, mode, g, masks, A, tA, uA, B, tB, uB, oc, ov, info, tmp, form,
                 # them is reached, so it is a valid starting bound (fewer losing arrangements)
                 for n in range(nA):
                     if tA[n] == TIE_ALL and A[n, OFF_NEXT] == 1:
-                        used = uA[n]
+                        used = uA[n] & 0xFFFF
                         for sr in range(9):
                             if r % 3 == 0:
                                 if (used >> (3 * (sr // 3))) & 7:
@@ -290,7 +296,8 @@ def _canon_one(p, mode, g, masks, A, tA, uA, B, tB, uB, oc, ov, info, tmp, form,
             nB = 0
             for n in range(nA):
                 t = A[n, 0]
-                used = uA[n]
+                used = uA[n] & 0xFFFF
+                mult = uA[n] >> 16
                 tie = tA[n]
                 for sr in range(9):
                     # which source rows may become output row r
@@ -303,6 +310,31 @@ def _canon_one(p, mode, g, masks, A, tA, uA, B, tB, uB, oc, ov, info, tmp, form,
                     else:
                         if sr // 3 != A[n, OFF_ROWS + r - 1] // 3 or (used >> sr) & 1:
                             continue
+                    factor = 1
+                    if dedupe and masks[t, sr] == 0:
+                        b3 = 3 * (sr // 3)
+                        skip = False
+                        cnt = 0
+                        if r % 3 == 0 and masks[t, b3] == 0 and masks[t, b3 + 1] == 0 and masks[t, b3 + 2] == 0:
+                            # a row of an empty band: every row of every empty unused band is
+                            # equivalent; keep the first
+                            for q in range(9):
+                                if masks[t, q] == 0 and not (used >> (3 * (q // 3))) & 7:
+                                    q3 = 3 * (q // 3)
+                                    if masks[t, q3] == 0 and masks[t, q3 + 1] == 0 and masks[t, q3 + 2] == 0:
+                                        if q < sr:
+                                            skip = True
+                                        cnt += 1
+                        else:
+                            # empty unused rows of this band are equivalent; keep the first
+                            for q in range(b3, b3 + 3):
+                                if masks[t, q] == 0 and not (used >> q) & 1:
+                                    if q < sr:
+                                        skip = True
+                                    cnt += 1
+                        if skip:
+                            continue
+                        factor = cnt
                     # cheap lower bound first (see _bound_tables)
                     if digit_mode:
                         if KEY_LB[masks[t, sr]] > best:
@@ -331,7 +363,7 @@ def _canon_one(p, mode, g, masks, A, tA, uA, B, tB, uB, oc, ov, info, tmp, form,
                         for k in range(OFF_MAP, OFF_NEXT):
                             B[m, k] = A[n, k]
                         B[m, OFF_ROWS + r] = sr
-                        uB[m] = used | (1 << sr)
+                        uB[m] = ((mult * factor) << 16) | used | (1 << sr)
                         tB[m] = info[0]
                         nx = A[n, OFF_NEXT]
                         for q in range(9):
@@ -354,7 +386,7 @@ def _canon_one(p, mode, g, masks, A, tA, uA, B, tB, uB, oc, ov, info, tmp, form,
                         for k in range(OFF_NEXT + 1):
                             B[m, k] = A[n, k]
                         B[m, OFF_ROWS + r] = sr
-                        uB[m] = used | (1 << sr)
+                        uB[m] = ((mult * factor) << 16) | used | (1 << sr)
                         tB[m] = info[0]
                         # orders of tied NEW cells inside each stack slot
                         for q in range(9):
@@ -413,7 +445,7 @@ def _canon_one(p, mode, g, masks, A, tA, uA, B, tB, uB, oc, ov, info, tmp, form,
     count = np.int64(0)
     for n in range(nA):
         tie = tA[n]
-        c = np.int64(1)
+        c = uA[n] >> 16
         for s in range(3):
             t1 = (tie >> (3 * s + 1)) & 1
             t2 = (tie >> (3 * s + 2)) & 1
@@ -446,8 +478,8 @@ def canon_batch(puzzles, mode, cap, forms, trans, autos):
     B = np.zeros((cap, W), np.uint8)
     tA = np.zeros(cap, np.int32)
     tB = np.zeros(cap, np.int32)
-    uA = np.zeros(cap, np.int32)
-    uB = np.zeros(cap, np.int32)
+    uA = np.zeros(cap, np.int64)
+    uB = np.zeros(cap, np.int64)
     g = np.zeros((2, 9, 9), np.uint8)
     masks = np.zeros((2, 9), np.int64)
     oc = np.zeros(9, np.int64)
@@ -456,7 +488,7 @@ def canon_batch(puzzles, mode, cap, forms, trans, autos):
     tmp = np.zeros(9, np.int64)
     stat = np.zeros(2, np.int64)
     for k in range(puzzles.shape[0]):
-        autos[k] = _canon_one(puzzles[k], _effective_mode(puzzles[k], mode), g, masks, A, tA, uA, B, tB, uB, oc, ov, info, tmp, forms[k], trans[k], stat)
+        autos[k] = _canon_one(puzzles[k], _effective_mode(puzzles[k], mode), 1, g, masks, A, tA, uA, B, tB, uB, oc, ov, info, tmp, forms[k], trans[k], stat)
 
 
 @kernel
@@ -467,8 +499,8 @@ def canon_survivors(puzzle, mode, cap, out, ties):
     B = np.zeros((cap, W), np.uint8)
     tA = np.zeros(cap, np.int32)
     tB = np.zeros(cap, np.int32)
-    uA = np.zeros(cap, np.int32)
-    uB = np.zeros(cap, np.int32)
+    uA = np.zeros(cap, np.int64)
+    uB = np.zeros(cap, np.int64)
     g = np.zeros((2, 9, 9), np.uint8)
     masks = np.zeros((2, 9), np.int64)
     oc = np.zeros(9, np.int64)
@@ -479,7 +511,7 @@ def canon_survivors(puzzle, mode, cap, out, ties):
     trans = np.zeros(29, np.uint8)
     stat = np.zeros(2, np.int64)
     mode = _effective_mode(puzzle, mode)
-    res = _canon_one(puzzle, mode, g, masks, A, tA, uA, B, tB, uB, oc, ov, info, tmp, form, trans, stat)
+    res = _canon_one(puzzle, mode, 0, g, masks, A, tA, uA, B, tB, uB, oc, ov, info, tmp, form, trans, stat)
     if res < 0:
         return res
     F = B if stat[1] else A
