@@ -10,7 +10,6 @@ One kernel call per run covers the whole file (compile time excluded: a warm-up 
 from __future__ import annotations
 
 import argparse
-import os
 import statistics
 import sys
 import time
@@ -24,7 +23,7 @@ sys.path.insert(0, str(ROOT))
 from engine import solver  # noqa: E402
 from engine.text import parse_lines  # noqa: E402
 
-DATA = Path(os.environ.get("SUDOKU_DATA", ROOT.parent / "shared" / "data"))
+from _common import DATA  # noqa: E402  (one place decides where the shared data is)
 FILES = [
     ("17clue_49158.txt", "211k/s (tdoku)", "100k/s"),
     ("forum_hardest_1905_11plus.txt", "13.7k/s (tdoku)", "7k/s"),

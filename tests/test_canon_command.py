@@ -2,7 +2,6 @@
 import os
 import sqlite3
 import subprocess
-import sys
 from pathlib import Path
 
 import numpy as np

@@ -4,7 +4,6 @@ Real SQLite files in tmp_path, no mocks. PostgreSQL: see tests/test_populate.py.
 """
 from __future__ import annotations
 
-import json
 import os
 import sqlite3
 import subprocess
@@ -13,13 +12,13 @@ import textwrap
 from pathlib import Path
 
 import pytest
-from sqlalchemy import inspect, select, text
+from sqlalchemy import inspect
 from sqlalchemy.orm import Session
 
 from catalog import db as catdb
 from catalog.configurations import count_configurations, known_canonicals, make_row, store_configurations
 from catalog.db import HEAD_REVISION, CatalogError, current_revision, migrated_from, open_catalog, resolve_url
-from catalog.models import Base, Configuration
+from catalog.models import Base
 from catalog.runs import (chunk, commit_chunk, finish_run, get_run, pending_shards, start_or_resume)
 
 ROOT = Path(__file__).resolve().parent.parent

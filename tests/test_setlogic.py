@@ -1,8 +1,6 @@
 """Set-logic solver: X-Wing, soundness against the fast solver, full growth leaves the solution."""
 from __future__ import annotations
 
-import os
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -13,16 +11,13 @@ from engine.text import parse_lines
 
 from sudoku_commands import setlogic as setlogic_cmd
 
-_ROOT = Path(__file__).resolve().parents[1]
-DATA = Path(os.environ.get("SUDOKU_DATA") or (_ROOT.parent / "shared" / "data"))
+from conftest import data_path
+
 EASY = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
 
 
 def load(name, n, step=1):
-    path = DATA / name
-    if not path.exists():
-        pytest.skip(f"shared data {path} not found (set SUDOKU_DATA)")
-    lines = path.read_text().splitlines()[::step][:n]
+    lines = data_path(name).read_text().splitlines()[::step][:n]
     return parse_lines(lines, allow_suffix=True, errors="raise").sudokus
 
 

@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import os
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -11,6 +10,7 @@ import pytest
 from sudoku_commands import solve as solve_cmd
 
 import naive_solver
+from conftest import data_path
 
 ROOT = Path(__file__).resolve().parents[1]
 UNIQUE = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
@@ -86,9 +86,7 @@ def test_count_and_check(capsys, multi):
 
 
 def test_count_files_fed_directly(capsys):
-    data = ROOT.parent / "shared" / "data" / "tdoku_test_puzzles_with_counts.txt"
-    if not data.exists():
-        pytest.skip("shared data not found")
+    data = data_path("tdoku_test_puzzles_with_counts.txt")
     lines = data.read_text().splitlines()
     rc, out, _ = run_main(capsys, ["--count"], "\n".join(lines) + "\n")
     assert rc == 0

@@ -1,8 +1,6 @@
 """Fast solver against the shared data's counts, the naive reference and the sudoku rules."""
 from __future__ import annotations
 
-import os
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -12,22 +10,15 @@ from engine import solver
 from engine.text import parse, parse_lines
 
 import naive_solver
+from conftest import data_path
 
-_ROOT = Path(__file__).resolve().parents[1]
-DATA = Path(os.environ.get("SUDOKU_DATA", "")) if os.environ.get("SUDOKU_DATA") else next(
-    (p for p in (_ROOT / "shared" / "data", _ROOT.parent / "shared" / "data") if p.is_dir()), _ROOT / "shared" / "data"
-)
 
 EASY = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
 EASY_SOLUTION = "483921657967345821251876493548132976729564138136798245372689514814253769695417382"
-SLOW = pytest.mark.skipif(not os.environ.get("SUDOKU_SLOW"), reason="full-data run: set SUDOKU_SLOW=1")
 
 
 def load(name: str, n: int | None = None, step: int = 1):
-    path = DATA / name
-    if not path.exists():
-        pytest.skip(f"shared data {path} not found (set SUDOKU_DATA)")
-    with open(path) as fh:
+    with open(data_path(name)) as fh:
         lines = fh.read().splitlines()
     lines = lines[::step][:n]
     return parse_lines(lines, allow_suffix=True, errors="raise", source=name)
@@ -224,7 +215,6 @@ def test_limits_and_degenerate_inputs():
 
 
 @pytest.mark.slow
-@SLOW
 @pytest.mark.parametrize(
     "name", ["serg_benchmark_multisol_with_counts.txt", "derived_16clue_multisol_1000.txt", "derived_18clue_nosol_1000.txt"]
 )
@@ -235,7 +225,6 @@ def test_full_count_files_exact(name):
 
 
 @pytest.mark.slow
-@SLOW
 def test_full_17clue_unique_and_minimal():
     parsed = load("17clue_49158.txt")
     counts, minimal = solver.check(parsed.sudokus)
