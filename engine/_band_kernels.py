@@ -152,6 +152,22 @@ def band_keys(bands, row2_rank_to_id, fact, keys):
 
 
 @kernel
+def write_band_transform(band, m, maps_rows, maps_cols, t):
+    """Array form of: position map ``m``, then the relabeling that makes row 1 read 123456789."""
+    t[0] = 0
+    for i in range(3):
+        t[1 + i] = maps_rows[m, i]
+    for i in range(3, 9):
+        t[1 + i] = i
+    for j in range(9):
+        t[10 + j] = maps_cols[m, j]
+    r0 = maps_rows[m, 0]
+    t[19] = 0
+    for j in range(9):
+        t[19 + band[r0 * 9 + maps_cols[m, j]]] = j + 1
+
+
+@kernel
 def band_lookup(bands, row2_rank_to_id, fact, table_index, table_map, maps_rows, maps_cols,
                 out_index, out_transform):
     """Index (0-415) and a transformation onto the minlex band, for each band; index -1/-2/-3
@@ -161,24 +177,11 @@ def band_lookup(bands, row2_rank_to_id, fact, table_index, table_map, maps_rows,
     band_keys(bands, row2_rank_to_id, fact, keys)
     for k in range(n):
         key = keys[k]
-        t = out_transform[k]
         if key < 0:
             out_index[k] = key
             continue
         out_index[k] = table_index[key]
-        m = table_map[key]
-        t[0] = 0
-        for i in range(3):
-            t[1 + i] = maps_rows[m, i]
-        for i in range(3, 9):
-            t[1 + i] = i
-        for j in range(9):
-            t[10 + j] = maps_cols[m, j]
-        # the digit map sends the new first row to 123456789
-        r0 = maps_rows[m, 0]
-        t[19] = 0
-        for j in range(9):
-            t[19 + bands[k, r0 * 9 + maps_cols[m, j]]] = j + 1
+        write_band_transform(bands[k], table_map[key], maps_rows, maps_cols, out_transform[k])
 
 
 @kernel
@@ -202,16 +205,4 @@ def band_compare(bands, threshold, row2_rank_to_id, fact, table_index, table_map
             out_cmp[k] = 1
         else:
             out_cmp[k] = 0
-            m = table_map[key]
-            t = out_transform[k]
-            t[0] = 0
-            for i in range(3):
-                t[1 + i] = maps_rows[m, i]
-            for i in range(3, 9):
-                t[1 + i] = i
-            for j in range(9):
-                t[10 + j] = maps_cols[m, j]
-            r0 = maps_rows[m, 0]
-            t[19] = 0
-            for j in range(9):
-                t[19 + bands[k, r0 * 9 + maps_cols[m, j]]] = j + 1
+            write_band_transform(bands[k], table_map[key], maps_rows, maps_cols, out_transform[k])
