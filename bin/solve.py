@@ -10,7 +10,7 @@ One output line per input sudoku, in input order (blank and '#' lines produce no
   --all              every solution, one per line, then a `# N solutions` line per puzzle
                      (comment lines, so the output can be read back); --cap N stops at N each
 
-A malformed line prints `error` in its place on standard output and a message with its line
+A malformed line prints ``error line N: REASON`` in its place on standard output and a message with its line
 number on standard error; the exit status is then 2. Anything after ':' following the 81
 cells is ignored, so the shared `puzzle:count` files can be fed directly.
 """
@@ -34,7 +34,7 @@ def _parser() -> argparse.ArgumentParser:
     ap = argparse.ArgumentParser(
         prog="solve",
         description="Solve sudokus, count solutions, check uniqueness and minimality (one output line per input line).",
-        epilog="Malformed lines print `error` (details on stderr); exit status 2 if there were any.",
+        epilog="Malformed lines print 'error line N: REASON' in their place (and on stderr); exit status 2 if there were any.",
     )
     mode = ap.add_mutually_exclusive_group()
     mode.add_argument("--count", action="store_true", help="print the number of solutions (capped at --limit)")
@@ -98,14 +98,13 @@ def main(argv=None) -> int:
         report_errors(parsed)
         if parsed.errors:
             status = EXIT_BAD_INPUT
-        bad = sorted(e.lineno for e in parsed.errors)
-        lines: list[tuple[int, str | None]] = [(ln, "error") for ln in bad]
+        lines: list[tuple[int, str | None]] = [(e.lineno, f"error line {e.lineno}: {e.message}") for e in parsed.errors]
         if args.all:
             # stream: merge errors and puzzles by line number, printing as we go
             items = sorted(lines + [(int(ln), k) for k, ln in enumerate(parsed.linenos)], key=lambda x: x[0])
             for _ln, what in items:
-                if what == "error":
-                    out.write("error\n")
+                if isinstance(what, str):
+                    out.write(what + "\n")
                 else:
                     _all(args, parsed.sudokus[what], out)
             continue

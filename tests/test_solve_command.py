@@ -71,10 +71,10 @@ def test_default_and_limit(capsys, multi):
     assert rc == 2
     assert out[0] == SOLUTION
     assert naive_solver.is_solution_of(out[1], [int(c) if c != "." else 0 for c in multi])
-    assert out[2:] == ["error", "none"]
+    assert out[2:] == ["error line 5: expected 81 cells, got 12", "none"]
     assert ":5:" in err and "expected 81 cells" in err
     rc, out, _ = run_main(capsys, ["--limit", "2"], text)
-    assert out[0] == SOLUTION and out[1].endswith(" multiple") and out[2:] == ["error", "none"]
+    assert out[0] == SOLUTION and out[1].endswith(" multiple") and out[2:] == ["error line 5: expected 81 cells, got 12", "none"]
 
 
 def test_count_and_check(capsys, multi):
