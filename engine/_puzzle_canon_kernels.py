@@ -96,6 +96,19 @@ PAT_LB, KEY_LB, KEY_EXACT = _bound_tables()
 
 
 @kernel
+def _cswap(x, i, j, on):
+    """Branch-free compare-exchange of packed cells x[i], x[j] (value << 4 | column) when
+    ``on`` (0 or 1): afterwards x[i] <= x[j]."""
+    a = x[i]
+    b = x[j]
+    lo = min(a, b)
+    hi = max(a, b)
+    m = -on
+    x[i] = (lo & m) | (a & ~m)
+    x[j] = (hi & m) | (b & ~m)
+
+
+@kernel
 def _arrange(g, t, sr, A, n, tie, digit_mode, oc, ov, info):
     """Place source row ``sr`` (of ``g[t]``) under candidate ``A[n]`` with tie bits ``tie``.
 
@@ -104,55 +117,63 @@ def _arrange(g, t, sr, A, n, tie, digit_mode, oc, ov, info):
     stack slot s (length 0: none), ``info[7]`` / ``info[8]`` = first slot / length of the run
     of tied stacks with equal triples holding NEW cells.  Returns the row's key: the row string
     (labels, NEW cells labelled in order) packed 4 bits a cell, or the 9-bit given mask.
+
+    Cells are packed as value << 4 | column and sorted with branch-free compare-exchanges
+    (the order of equal values does not matter: they stay tied, or they are NEW and every
+    order of them is enumerated by the caller).
     """
     nxt = A[n, OFF_NEXT]
+    x = oc  # scratch: packed cells
     for p in range(9):
         c = A[n, OFF_COLS + p]
         d = g[t, sr, c]
-        oc[p] = c
-        if d == 0:
-            ov[p] = 0
-        elif digit_mode == 0:
-            ov[p] = 1
+        if digit_mode == 0:
+            v = np.int64(d != 0)
         else:
-            lab = A[n, OFF_MAP + d]
-            ov[p] = lab if lab != 0 else NEW
-    # sort tied runs inside each stack (network (0,1), (1,2), (0,1) restricted to ties)
+            lab = np.int64(A[n, OFF_MAP + d])
+            # 0 -> 0, labelled -> label, unlabelled digit -> NEW
+            v = lab + (NEW - lab) * ((lab == 0) & (d != 0))
+        x[p] = (v << 4) | c
+    # sort tied runs inside each stack: network (0,1), (1,2), (0,1) restricted to ties
     for s in range(3):
         p0 = 3 * s
         t1 = (tie >> (p0 + 1)) & 1
         t2 = (tie >> (p0 + 2)) & 1
-        if t1 and ov[p0] > ov[p0 + 1]:
-            ov[p0], ov[p0 + 1] = ov[p0 + 1], ov[p0]
-            oc[p0], oc[p0 + 1] = oc[p0 + 1], oc[p0]
-        if t2 and ov[p0 + 1] > ov[p0 + 2]:
-            ov[p0 + 1], ov[p0 + 2] = ov[p0 + 2], ov[p0 + 1]
-            oc[p0 + 1], oc[p0 + 2] = oc[p0 + 2], oc[p0 + 1]
-            if t1 and ov[p0] > ov[p0 + 1]:
-                ov[p0], ov[p0 + 1] = ov[p0 + 1], ov[p0]
-                oc[p0], oc[p0 + 1] = oc[p0 + 1], oc[p0]
-    # sort tied stacks by their triples (tied stacks have identical inner ties, so moving
-    # whole stacks keeps the inner tie bits valid)
+        _cswap(x, p0, p0 + 1, t1)
+        _cswap(x, p0 + 1, p0 + 2, t2)
+        _cswap(x, p0, p0 + 1, t1 & t2)
+    # sort tied stacks by their value triples (tied stacks have identical inner ties)
     st1 = (tie >> 9) & 1
     st2 = (tie >> 10) & 1
-    k0 = (ov[0] << 8) | (ov[1] << 4) | ov[2]
-    k1 = (ov[3] << 8) | (ov[4] << 4) | ov[5]
-    k2 = (ov[6] << 8) | (ov[7] << 4) | ov[8]
-    if st1 and k0 > k1:
-        for j in range(3):
-            ov[j], ov[3 + j] = ov[3 + j], ov[j]
-            oc[j], oc[3 + j] = oc[3 + j], oc[j]
-        k0, k1 = k1, k0
-    if st2 and k1 > k2:
-        for j in range(3):
-            ov[3 + j], ov[6 + j] = ov[6 + j], ov[3 + j]
-            oc[3 + j], oc[6 + j] = oc[6 + j], oc[3 + j]
-        k1, k2 = k2, k1
-        if st1 and k0 > k1:
-            for j in range(3):
-                ov[j], ov[3 + j] = ov[3 + j], ov[j]
-                oc[j], oc[3 + j] = oc[3 + j], oc[j]
-            k0, k1 = k1, k0
+    k0 = ((x[0] >> 4) << 8) | ((x[1] >> 4) << 4) | (x[2] >> 4)
+    k1 = ((x[3] >> 4) << 8) | ((x[4] >> 4) << 4) | (x[5] >> 4)
+    k2 = ((x[6] >> 4) << 8) | ((x[7] >> 4) << 4) | (x[8] >> 4)
+    c0 = (x[0] << 16) | (x[1] << 8) | x[2]
+    c1 = (x[3] << 16) | (x[4] << 8) | x[5]
+    c2 = (x[6] << 16) | (x[7] << 8) | x[8]
+    m = -(st1 & np.int64(k0 > k1))
+    k0, k1 = (k1 & m) | (k0 & ~m), (k0 & m) | (k1 & ~m)
+    c0, c1 = (c1 & m) | (c0 & ~m), (c0 & m) | (c1 & ~m)
+    m = -(st2 & np.int64(k1 > k2))
+    k1, k2 = (k2 & m) | (k1 & ~m), (k1 & m) | (k2 & ~m)
+    c1, c2 = (c2 & m) | (c1 & ~m), (c1 & m) | (c2 & ~m)
+    m = -(st1 & st2 & np.int64(k0 > k1))
+    k0, k1 = (k1 & m) | (k0 & ~m), (k0 & m) | (k1 & ~m)
+    c0, c1 = (c1 & m) | (c0 & ~m), (c0 & m) | (c1 & ~m)
+    key = np.uint64(0)
+    lab = np.int64(nxt)
+    for p in range(9):
+        cs = c0 if p < 3 else (c1 if p < 6 else c2)
+        xp = (cs >> (8 * (2 - p % 3))) & 0xFF
+        oc[p] = xp & 15
+        v = xp >> 4
+        ov[p] = v
+        if digit_mode == 0:
+            key = (key << np.uint64(1)) | np.uint64(v)
+        else:
+            isnew = np.int64(v == NEW)
+            key = (key << np.uint64(4)) | np.uint64(v + isnew * (lab - NEW))
+            lab += isnew
     # new ties and branch runs
     nt = 0
     for s in range(3):
@@ -162,57 +183,44 @@ def _arrange(g, t, sr, A, n, tie, digit_mode, oc, ov, info):
         v0 = ov[p0]
         v1 = ov[p0 + 1]
         v2 = ov[p0 + 2]
-        if t1 and v0 == v1 and v0 != NEW:
-            nt |= 1 << (p0 + 1)
-        if t2 and v1 == v2 and v1 != NEW:
-            nt |= 1 << (p0 + 2)
+        nt |= (t1 & np.int64(v0 == v1) & np.int64(v0 != NEW)) << (p0 + 1)
+        nt |= (t2 & np.int64(v1 == v2) & np.int64(v1 != NEW)) << (p0 + 2)
         bs = 0
         bl = 0
-        if t1 and t2:
-            k = (v0 == NEW) + (v1 == NEW) + (v2 == NEW)
-            if k >= 2:
-                bs = p0 + 3 - k
-                bl = k
-        elif t1:
-            if v0 == NEW and v1 == NEW:
-                bs = p0
-                bl = 2
-        elif t2:
-            if v1 == NEW and v2 == NEW:
-                bs = p0 + 1
-                bl = 2
+        if v2 == NEW:  # tied NEW runs end at the last cell of the stack, or at cell 1
+            if t1 and t2:
+                k = (v0 == NEW) + (v1 == NEW) + 1
+                if k >= 2:
+                    bs = p0 + 3 - k
+                    bl = k
+            elif t2:
+                if v1 == NEW:
+                    bs = p0 + 1
+                    bl = 2
+        if t1 and not t2 and v0 == NEW and v1 == NEW:
+            bs = p0
+            bl = 2
         info[1 + s] = bs
         info[4 + s] = bl
-    new0 = ov[0] == NEW or ov[1] == NEW or ov[2] == NEW
-    new1 = ov[3] == NEW or ov[4] == NEW or ov[5] == NEW
-    if st1 and k0 == k1 and not new0:
-        nt |= 1 << 9
-    if st2 and k1 == k2 and not new1:
-        nt |= 1 << 10
+    new0 = (k0 & 0xF == NEW) | ((k0 >> 4) & 0xF == NEW) | ((k0 >> 8) == NEW)
+    new1 = (k1 & 0xF == NEW) | ((k1 >> 4) & 0xF == NEW) | ((k1 >> 8) == NEW)
+    eq01 = k0 == k1
+    eq12 = k1 == k2
+    nt |= np.int64(st1 and eq01 and not new0) << 9
+    nt |= np.int64(st2 and eq12 and not new1) << 10
     ss = 0
     sl = 0
-    if st1 and st2 and k0 == k1 and k1 == k2 and new0:
-        sl = 3
-    elif st1 and k0 == k1 and new0:
-        sl = 2
-    elif st2 and k1 == k2 and new1:
-        ss = 1
-        sl = 2
+    if new0 or new1:
+        if st1 and st2 and eq01 and eq12 and new0:
+            sl = 3
+        elif st1 and eq01 and new0:
+            sl = 2
+        elif st2 and eq12 and new1:
+            ss = 1
+            sl = 2
     info[0] = nt
     info[7] = ss
     info[8] = sl
-    key = np.uint64(0)
-    if digit_mode == 0:
-        for p in range(9):
-            key = (key << np.uint64(1)) | np.uint64(ov[p])
-    else:
-        lab = nxt
-        for p in range(9):
-            v = ov[p]
-            if v == NEW:
-                v = lab
-                lab += 1
-            key = (key << np.uint64(4)) | np.uint64(v)
     return key
 
 
