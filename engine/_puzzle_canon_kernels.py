@@ -93,6 +93,21 @@ def _bound_tables():
 
 
 PAT_LB, KEY_LB, KEY_EXACT = _bound_tables()
+# LOWBIT[m] = index of the lowest set bit of a 9-bit mask m > 0
+LOWBIT = np.array([0] + [(m & -m).bit_length() - 1 for m in range(1, 512)], dtype=np.int64)
+
+
+@kernel
+def _allowed(A, n, r, used, fixed):
+    """9-bit mask of the source rows that may become output row ``r`` of candidate ``A[n]``:
+    its fixed row (pattern-first digit pass), any row of an unused band (r % 3 == 0), or the
+    unused rows of the current band."""
+    if fixed:
+        return np.int64(1) << A[n, OFF_ROWS + r]
+    if r % 3 == 0:
+        bu = (used | (used >> 1) | (used >> 2)) & 0b001001001  # bit 3b: band b started
+        return ~(bu * 7) & 0x1FF
+    return (np.int64(7) << (3 * (A[n, OFF_ROWS + r - 1] // 3))) & ~used
 
 
 @kernel
@@ -224,8 +239,8 @@ def _arrange(g, t, sr, A, n, tie, digit_mode, oc, ov, info):
     return key
 
 
-@kernel
-def _canon_one(p, mode, dedupe, g, masks, A, tA, uA, B, tB, uB, oc, ov, info, tmp, form, trans, stat):
+@kernel(inline="always")
+def _canon_one(p, mode, dedupe, g, masks, A, A64, tA, uA, B, B64, tB, uB, oc, ov, info, tmp, form, trans, stat):
     """Canonical form of puzzle ``p`` (81,) into ``form`` / ``trans`` (array form, 29).
 
     ``mode`` 0 = pure minlex, 1 = pattern-first.  Returns the automorphism count, or -1 when
@@ -240,29 +255,29 @@ def _canon_one(p, mode, dedupe, g, masks, A, tA, uA, B, tB, uB, oc, ov, info, tm
     (Listing automorphisms needs every subtree: ``dedupe=0``.)
     """
     cap = A.shape[0]
+    # both orientations, row masks (bit 8 - c = column c) and the no-repeat check in one pass
+    dup = 0
     for i in range(9):
         rm = 0
         cm = 0
+        mr = 0
+        mc = 0
         for j in range(9):
-            a = p[9 * i + j]
-            b = p[9 * j + i]
+            a = np.int64(p[9 * i + j])
+            b = np.int64(p[9 * j + i])
             g[0, i, j] = a
             g[1, i, j] = b
-            if a:
-                if (rm >> a) & 1:
-                    return -2
-                rm |= 1 << a
-            if b:
-                if (cm >> b) & 1:
-                    return -2
-                cm |= 1 << b
-    for t in range(2):
-        for i in range(9):
-            m = 0
-            for j in range(9):
-                if g[t, i, j]:
-                    m |= 1 << (8 - j)
-            masks[t, i] = m
+            ba = (1 << a) >> 1  # 0 for an empty cell
+            bb = (1 << b) >> 1
+            dup |= (rm & ba) | (cm & bb)
+            rm |= ba
+            cm |= bb
+            mr = (mr << 1) | np.int64(a != 0)
+            mc = (mc << 1) | np.int64(b != 0)
+        masks[0, i] = mr
+        masks[1, i] = mc
+    if dup:
+        return -2
     nA = 2
     for t in range(2):
         for k in range(W):
@@ -290,13 +305,10 @@ def _canon_one(p, mode, dedupe, g, masks, A, tA, uA, B, tB, uB, oc, ov, info, tm
                 # them is reached, so it is a valid starting bound (fewer losing arrangements)
                 for n in range(nA):
                     if tA[n] == TIE_ALL and A[n, OFF_NEXT] == 1:
-                        used = uA[n] & 0xFFFF
-                        for sr in range(9):
-                            if r % 3 == 0:
-                                if (used >> (3 * (sr // 3))) & 7:
-                                    continue
-                            elif sr // 3 != A[n, OFF_ROWS + r - 1] // 3 or (used >> sr) & 1:
-                                continue
+                        allowed = _allowed(A, n, r, uA[n] & 0xFFFF, fixed)
+                        while allowed:
+                            sr = LOWBIT[allowed]
+                            allowed &= allowed - 1
                             m = masks[A[n, 0], sr]
                             key = KEY_EXACT[m] if digit_mode else PAT_LB[m]
                             if key < best:
@@ -307,17 +319,10 @@ def _canon_one(p, mode, dedupe, g, masks, A, tA, uA, B, tB, uB, oc, ov, info, tm
                 used = uA[n] & 0xFFFF
                 mult = uA[n] >> 16
                 tie = tA[n]
-                for sr in range(9):
-                    # which source rows may become output row r
-                    if fixed:
-                        if sr != A[n, OFF_ROWS + r]:
-                            continue
-                    elif r % 3 == 0:
-                        if (used >> (3 * (sr // 3))) & 7:
-                            continue
-                    else:
-                        if sr // 3 != A[n, OFF_ROWS + r - 1] // 3 or (used >> sr) & 1:
-                            continue
+                allowed = _allowed(A, n, r, used, fixed)
+                while allowed:
+                    sr = LOWBIT[allowed]
+                    allowed &= allowed - 1
                     factor = 1
                     if dedupe and masks[t, sr] == 0:
                         b3 = 3 * (sr // 3)
@@ -366,10 +371,8 @@ def _canon_one(p, mode, dedupe, g, masks, A, tA, uA, B, tB, uB, oc, ov, info, tm
                         # no branching (the common case): one record, columns as arranged
                         m = nB
                         nB += 1
-                        for k in range(OFF_COLS):
-                            B[m, k] = A[n, k]
-                        for k in range(OFF_MAP, OFF_NEXT):
-                            B[m, k] = A[n, k]
+                        for k in range(W // 8):  # the record as 4 words, then the changes
+                            B64[m, k] = A64[n, k]
                         B[m, OFF_ROWS + r] = sr
                         uB[m] = ((mult * factor) << 16) | used | (1 << sr)
                         tB[m] = info[0]
@@ -391,8 +394,8 @@ def _canon_one(p, mode, dedupe, g, masks, A, tA, uA, B, tB, uB, oc, ov, info, tm
                         b = c2 // f2
                         m = nB
                         nB += 1
-                        for k in range(OFF_NEXT + 1):
-                            B[m, k] = A[n, k]
+                        for k in range(W // 8):
+                            B64[m, k] = A64[n, k]
                         B[m, OFF_ROWS + r] = sr
                         uB[m] = ((mult * factor) << 16) | used | (1 << sr)
                         tB[m] = info[0]
@@ -425,6 +428,7 @@ def _canon_one(p, mode, dedupe, g, masks, A, tA, uA, B, tB, uB, oc, ov, info, tm
                                     nx += 1
                             B[m, OFF_NEXT] = nx
             A, B = B, A
+            A64, B64 = B64, A64
             tA, tB = tB, tA
             uA, uB = uB, uA
             nA = nB
@@ -482,8 +486,10 @@ def canon_batch(puzzles, mode, cap, forms, trans, autos):
     """Canonical forms of ``puzzles`` (N, 81): ``forms`` (N, 81), ``trans`` (N, 29), ``autos``
     (N,) = automorphism count, or -1 where ``cap`` candidates were not enough (retry larger),
     -2 where a row or column repeats a digit."""
-    A = np.zeros((cap, W), np.uint8)
-    B = np.zeros((cap, W), np.uint8)
+    A64 = np.zeros((cap, W // 8), np.uint64)
+    B64 = np.zeros((cap, W // 8), np.uint64)
+    A = A64.view(np.uint8)
+    B = B64.view(np.uint8)
     tA = np.zeros(cap, np.int32)
     tB = np.zeros(cap, np.int32)
     uA = np.zeros(cap, np.int64)
@@ -496,15 +502,17 @@ def canon_batch(puzzles, mode, cap, forms, trans, autos):
     tmp = np.zeros(9, np.int64)
     stat = np.zeros(2, np.int64)
     for k in range(puzzles.shape[0]):
-        autos[k] = _canon_one(puzzles[k], _effective_mode(puzzles[k], mode), 1, g, masks, A, tA, uA, B, tB, uB, oc, ov, info, tmp, forms[k], trans[k], stat)
+        autos[k] = _canon_one(puzzles[k], _effective_mode(puzzles[k], mode), 1, g, masks, A, A64, tA, uA, B, B64, tB, uB, oc, ov, info, tmp, forms[k], trans[k], stat)
 
 
 @kernel
 def canon_survivors(puzzle, mode, cap, out, ties):
     """All final candidates of one puzzle: ``out[:n]`` (array-form transformations giving the
     form, one per tie class) and ``ties[:n]`` their tie bits; returns n, or -1 on overflow."""
-    A = np.zeros((cap, W), np.uint8)
-    B = np.zeros((cap, W), np.uint8)
+    A64 = np.zeros((cap, W // 8), np.uint64)
+    B64 = np.zeros((cap, W // 8), np.uint64)
+    A = A64.view(np.uint8)
+    B = B64.view(np.uint8)
     tA = np.zeros(cap, np.int32)
     tB = np.zeros(cap, np.int32)
     uA = np.zeros(cap, np.int64)
@@ -519,7 +527,7 @@ def canon_survivors(puzzle, mode, cap, out, ties):
     trans = np.zeros(29, np.uint8)
     stat = np.zeros(2, np.int64)
     mode = _effective_mode(puzzle, mode)
-    res = _canon_one(puzzle, mode, 0, g, masks, A, tA, uA, B, tB, uB, oc, ov, info, tmp, form, trans, stat)
+    res = _canon_one(puzzle, mode, 0, g, masks, A, A64, tA, uA, B, B64, tB, uB, oc, ov, info, tmp, form, trans, stat)
     if res < 0:
         return res
     F = B if stat[1] else A
