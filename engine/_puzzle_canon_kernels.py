@@ -239,6 +239,58 @@ def _arrange(g, t, sr, A, n, tie, digit_mode, oc, ov, info):
     return key
 
 
+@kernel
+def _arrange_pattern(g, t, sr, A, n, tie, oc, ov, info):
+    """``_arrange`` for the pattern pass (value = given or not): no labels, so no NEW cells and
+    no branching; returns the row's 9-bit pattern."""
+    x = oc
+    for p in range(9):
+        c = A[n, OFF_COLS + p]
+        x[p] = (np.int64(g[t, sr, c] != 0) << 4) | c
+    for s in range(3):
+        p0 = 3 * s
+        t1 = (tie >> (p0 + 1)) & 1
+        t2 = (tie >> (p0 + 2)) & 1
+        _cswap(x, p0, p0 + 1, t1)
+        _cswap(x, p0 + 1, p0 + 2, t2)
+        _cswap(x, p0, p0 + 1, t1 & t2)
+    st1 = (tie >> 9) & 1
+    st2 = (tie >> 10) & 1
+    k0 = ((x[0] >> 4) << 2) | ((x[1] >> 4) << 1) | (x[2] >> 4)
+    k1 = ((x[3] >> 4) << 2) | ((x[4] >> 4) << 1) | (x[5] >> 4)
+    k2 = ((x[6] >> 4) << 2) | ((x[7] >> 4) << 1) | (x[8] >> 4)
+    c0 = (x[0] << 16) | (x[1] << 8) | x[2]
+    c1 = (x[3] << 16) | (x[4] << 8) | x[5]
+    c2 = (x[6] << 16) | (x[7] << 8) | x[8]
+    m = -(st1 & np.int64(k0 > k1))
+    k0, k1 = (k1 & m) | (k0 & ~m), (k0 & m) | (k1 & ~m)
+    c0, c1 = (c1 & m) | (c0 & ~m), (c0 & m) | (c1 & ~m)
+    m = -(st2 & np.int64(k1 > k2))
+    k1, k2 = (k2 & m) | (k1 & ~m), (k1 & m) | (k2 & ~m)
+    c1, c2 = (c2 & m) | (c1 & ~m), (c1 & m) | (c2 & ~m)
+    m = -(st1 & st2 & np.int64(k0 > k1))
+    k0, k1 = (k1 & m) | (k0 & ~m), (k0 & m) | (k1 & ~m)
+    c0, c1 = (c1 & m) | (c0 & ~m), (c0 & m) | (c1 & ~m)
+    for p in range(9):
+        cs = c0 if p < 3 else (c1 if p < 6 else c2)
+        xp = (cs >> (8 * (2 - p % 3))) & 0xFF
+        oc[p] = xp & 15
+        ov[p] = xp >> 4
+    nt = 0
+    for s in range(3):
+        p0 = 3 * s
+        nt |= (((tie >> (p0 + 1)) & 1) & np.int64(ov[p0] == ov[p0 + 1])) << (p0 + 1)
+        nt |= (((tie >> (p0 + 2)) & 1) & np.int64(ov[p0 + 1] == ov[p0 + 2])) << (p0 + 2)
+    nt |= (st1 & np.int64(k0 == k1)) << 9
+    nt |= (st2 & np.int64(k1 == k2)) << 10
+    info[0] = nt
+    info[4] = 0
+    info[5] = 0
+    info[6] = 0
+    info[8] = 0
+    return np.uint64((k0 << 6) | (k1 << 3) | k2)
+
+
 @kernel(inline="always")
 def _canon_one(p, mode, dedupe, g, masks, A, A64, tA, uA, B, B64, tB, uB, oc, ov, info, tmp, form, trans, stat):
     """Canonical form of puzzle ``p`` (81,) into ``form`` / ``trans`` (array form, 29).
@@ -354,7 +406,10 @@ def _canon_one(p, mode, dedupe, g, masks, A, A64, tA, uA, B, B64, tB, uB, oc, ov
                             continue
                     elif PAT_LB[masks[t, sr]] > best:
                         continue
-                    key = _arrange(g, t, sr, A, n, tie, digit_mode, oc, ov, info)
+                    if digit_mode:
+                        key = _arrange(g, t, sr, A, n, tie, digit_mode, oc, ov, info)
+                    else:
+                        key = _arrange_pattern(g, t, sr, A, n, tie, oc, ov, info)
                     if key > best:
                         continue
                     if key < best:
