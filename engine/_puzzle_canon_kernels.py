@@ -239,56 +239,93 @@ def _arrange(g, t, sr, A, n, tie, digit_mode, oc, ov, info):
     return key
 
 
+def _pattern_tables():
+    """Tables for the pattern pass, where a cell is only given (1) or empty (0).
+
+    INNER[pm * 4 + tb]: a stack slot whose cells read the 3 bits ``pm`` (first cell = bit 2)
+    and whose tie bits are ``tb`` (bit 0: cells 0-1 tied, bit 1: cells 1-2 tied) -> its
+    smallest arrangement (3 bits) | index into PERMS[3] of the cell order << 3 | new tie bits << 6.
+    STACK[((s0 * 8 + s1) * 8 + s2) * 4 + st]: three arranged slots and the stack ties (bit 0:
+    slots 0-1, bit 1: slots 1-2) -> the smallest 9-bit pattern | PERMS[3] index of the slot
+    order << 9 | new stack ties << 12.  Only orders inside tied runs are allowed; the first
+    smallest one (in PERMS order) is taken, and ties survive between equal neighbours.
+    """
+    perms = [tuple(int(v) for v in p) for p in PERMS[3]]
+
+    def groups(tb):
+        t1, t2 = tb & 1, (tb >> 1) & 1
+        if t1 and t2:
+            return (0, 0, 0)
+        return (0, 0, 1) if t1 else ((0, 1, 1) if t2 else (0, 1, 2))
+
+    def best_order(vals, tb, width):
+        g = groups(tb)
+        best = None
+        for pi, perm in enumerate(perms):
+            if any(g[perm[j]] != g[j] for j in range(3)):
+                continue
+            arr = [vals[perm[j]] for j in range(3)]
+            key = (arr[0] << (2 * width)) | (arr[1] << width) | arr[2]
+            if best is None or key < best[0]:
+                best = (key, pi, arr)
+        key, pi, arr = best
+        nt = int(bool(tb & 1) and arr[0] == arr[1]) | (int(bool(tb & 2) and arr[1] == arr[2]) << 1)
+        return key, pi, nt
+
+    inner = np.zeros(32, np.int64)
+    for pm in range(8):
+        for tb in range(4):
+            key, pi, nt = best_order([(pm >> 2) & 1, (pm >> 1) & 1, pm & 1], tb, 1)
+            inner[pm * 4 + tb] = key | (pi << 3) | (nt << 6)
+    stack = np.zeros(2048, np.int64)
+    for s0 in range(8):
+        for s1 in range(8):
+            for s2 in range(8):
+                for st in range(4):
+                    key, pi, nt = best_order([s0, s1, s2], st, 3)
+                    stack[((s0 * 8 + s1) * 8 + s2) * 4 + st] = key | (pi << 9) | (nt << 12)
+    return inner, stack
+
+
+INNER, STACK = _pattern_tables()
+
+
 @kernel
-def _arrange_pattern(g, t, sr, A, n, tie, oc, ov, info):
-    """``_arrange`` for the pattern pass (value = given or not): no labels, so no NEW cells and
-    no branching; returns the row's 9-bit pattern."""
-    x = oc
-    for p in range(9):
-        c = A[n, OFF_COLS + p]
-        x[p] = (np.int64(g[t, sr, c] != 0) << 4) | c
+def _pattern_key(A, n, tie, mk, info):
+    """The pattern pass's row key (9-bit pattern) of the row with given mask ``mk`` (bit 8 - c =
+    column c) under candidate ``A[n]`` with tie bits ``tie``, by table lookups: ``info[1 + s]``
+    = PERMS[3] index of the cell order inside stack slot s, ``info[7]`` = that of the slot
+    order, ``info[0]`` = new tie bits.  The caller builds the column order only if it keeps it."""
+    s0 = 0
+    s1 = 0
+    s2 = 0
+    nt0 = 0
+    nt1 = 0
+    nt2 = 0
     for s in range(3):
-        p0 = 3 * s
-        t1 = (tie >> (p0 + 1)) & 1
-        t2 = (tie >> (p0 + 2)) & 1
-        _cswap(x, p0, p0 + 1, t1)
-        _cswap(x, p0 + 1, p0 + 2, t2)
-        _cswap(x, p0, p0 + 1, t1 & t2)
-    st1 = (tie >> 9) & 1
-    st2 = (tie >> 10) & 1
-    k0 = ((x[0] >> 4) << 2) | ((x[1] >> 4) << 1) | (x[2] >> 4)
-    k1 = ((x[3] >> 4) << 2) | ((x[4] >> 4) << 1) | (x[5] >> 4)
-    k2 = ((x[6] >> 4) << 2) | ((x[7] >> 4) << 1) | (x[8] >> 4)
-    c0 = (x[0] << 16) | (x[1] << 8) | x[2]
-    c1 = (x[3] << 16) | (x[4] << 8) | x[5]
-    c2 = (x[6] << 16) | (x[7] << 8) | x[8]
-    m = -(st1 & np.int64(k0 > k1))
-    k0, k1 = (k1 & m) | (k0 & ~m), (k0 & m) | (k1 & ~m)
-    c0, c1 = (c1 & m) | (c0 & ~m), (c0 & m) | (c1 & ~m)
-    m = -(st2 & np.int64(k1 > k2))
-    k1, k2 = (k2 & m) | (k1 & ~m), (k1 & m) | (k2 & ~m)
-    c1, c2 = (c2 & m) | (c1 & ~m), (c1 & m) | (c2 & ~m)
-    m = -(st1 & st2 & np.int64(k0 > k1))
-    k0, k1 = (k1 & m) | (k0 & ~m), (k0 & m) | (k1 & ~m)
-    c0, c1 = (c1 & m) | (c0 & ~m), (c0 & m) | (c1 & ~m)
-    for p in range(9):
-        cs = c0 if p < 3 else (c1 if p < 6 else c2)
-        xp = (cs >> (8 * (2 - p % 3))) & 0xFF
-        oc[p] = xp & 15
-        ov[p] = xp >> 4
-    nt = 0
-    for s in range(3):
-        p0 = 3 * s
-        nt |= (((tie >> (p0 + 1)) & 1) & np.int64(ov[p0] == ov[p0 + 1])) << (p0 + 1)
-        nt |= (((tie >> (p0 + 2)) & 1) & np.int64(ov[p0 + 1] == ov[p0 + 2])) << (p0 + 2)
-    nt |= (st1 & np.int64(k0 == k1)) << 9
-    nt |= (st2 & np.int64(k1 == k2)) << 10
+        p0 = OFF_COLS + 3 * s
+        pm = (((mk >> (8 - A[n, p0])) & 1) << 2) | (((mk >> (8 - A[n, p0 + 1])) & 1) << 1) | ((mk >> (8 - A[n, p0 + 2])) & 1)
+        e = INNER[pm * 4 + ((tie >> (3 * s + 1)) & 3)]
+        info[1 + s] = (e >> 3) & 7
+        if s == 0:
+            s0 = e & 7
+            nt0 = e >> 6
+        elif s == 1:
+            s1 = e & 7
+            nt1 = e >> 6
+        else:
+            s2 = e & 7
+            nt2 = e >> 6
+    e = STACK[((s0 * 8 + s1) * 8 + s2) * 4 + ((tie >> 9) & 3)]
+    sp = (e >> 9) & 7
+    info[7] = sp
+    nt = (e >> 12) << 9
+    for q in range(3):
+        src = PERMS[3, sp, q]
+        inner_nt = nt0 if src == 0 else (nt1 if src == 1 else nt2)
+        nt |= inner_nt << (3 * q + 1)
     info[0] = nt
-    info[4] = 0
-    info[5] = 0
-    info[6] = 0
-    info[8] = 0
-    return np.uint64((k0 << 6) | (k1 << 3) | k2)
+    return np.uint64(e & 511)
 
 
 @kernel(inline="always")
@@ -406,10 +443,31 @@ def _canon_one(p, mode, dedupe, g, masks, A, A64, tA, uA, B, B64, tB, uB, oc, ov
                             continue
                     elif PAT_LB[masks[t, sr]] > best:
                         continue
-                    if digit_mode:
-                        key = _arrange(g, t, sr, A, n, tie, digit_mode, oc, ov, info)
-                    else:
-                        key = _arrange_pattern(g, t, sr, A, n, tie, oc, ov, info)
+                    if not digit_mode:
+                        # pattern pass: key by table lookups, one record, never branches
+                        key = _pattern_key(A, n, tie, masks[t, sr], info)
+                        if key > best:
+                            continue
+                        if key < best:
+                            best = key
+                            nB = 0
+                        if nB + 1 > cap:
+                            return -1
+                        m = nB
+                        nB += 1
+                        for k in range(W // 8):
+                            B64[m, k] = A64[n, k]
+                        B[m, OFF_ROWS + r] = sr
+                        uB[m] = ((mult * factor) << 16) | used | (1 << sr)
+                        tB[m] = info[0]
+                        sp = info[7]
+                        for q in range(3):
+                            src = PERMS[3, sp, q]
+                            pi = info[1 + src]
+                            for j in range(3):
+                                B[m, OFF_COLS + 3 * q + j] = A[n, OFF_COLS + 3 * src + PERMS[3, pi, j]]
+                        continue
+                    key = _arrange(g, t, sr, A, n, tie, digit_mode, oc, ov, info)
                     if key > best:
                         continue
                     if key < best:
