@@ -387,6 +387,23 @@ def _canon_one(p, mode, dedupe, g, masks, A, A64, tA, uA, B, B64, tB, uB, oc, ov
                 # pattern-first digit pass: the minimal pattern's row r is empty for every
                 # candidate, so nothing (ties, labels) changes
                 continue
+            if fixed and nA == 1:
+                # a single candidate with its row fixed: nothing to compare; unless the row
+                # branches, update the record in place
+                t = A[0, 0]
+                sr = A[0, OFF_ROWS + r]
+                _arrange(g, t, sr, A, 0, tA[0], 1, oc, ov, info)
+                if info[4] < 2 and info[5] < 2 and info[6] < 2 and info[8] < 2:
+                    tA[0] = info[0]
+                    nx = A[0, OFF_NEXT]
+                    for q in range(9):
+                        c = oc[q]
+                        A[0, OFF_COLS + q] = c
+                        if ov[q] == NEW:
+                            A[0, OFF_MAP + g[t, sr, c]] = nx
+                            nx += 1
+                    A[0, OFF_NEXT] = nx
+                    continue
             best = MAXKEY
             if not fixed:
                 # a candidate whose rows so far are all empty ("virgin": everything tied, no
