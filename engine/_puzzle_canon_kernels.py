@@ -288,6 +288,8 @@ def _pattern_tables():
 
 
 INNER, STACK = _pattern_tables()
+# PAT_NIBBLES[pattern] = the digit key with label 1 on every given of a 9-bit pattern
+PAT_NIBBLES = np.array([sum(((m >> (8 - p)) & 1) << (4 * (8 - p)) for p in range(9)) for m in range(512)], dtype=np.uint64)
 
 
 @kernel
@@ -455,14 +457,15 @@ def _canon_one(p, mode, dedupe, g, masks, A, A64, tA, uA, B, B64, tB, uB, oc, ov
                             continue
                         factor = cnt
                     # cheap lower bound first (see _bound_tables)
+                    mk = masks[t, sr]
                     if digit_mode:
-                        if KEY_LB[masks[t, sr]] > best:
+                        if KEY_LB[mk] > best:
                             continue
-                    elif PAT_LB[masks[t, sr]] > best:
+                    elif PAT_LB[mk] > best:
                         continue
                     if not digit_mode:
                         # pattern pass: key by table lookups, one record, never branches
-                        key = _pattern_key(A, n, tie, masks[t, sr], info)
+                        key = _pattern_key(A, n, tie, mk, info)
                         if key > best:
                             continue
                         if key < best:
@@ -483,6 +486,10 @@ def _canon_one(p, mode, dedupe, g, masks, A, A64, tA, uA, B, B64, tB, uB, oc, ov
                             pi = info[1 + src]
                             for j in range(3):
                                 B[m, OFF_COLS + 3 * q + j] = A[n, OFF_COLS + 3 * src + PERMS[3, pi, j]]
+                        continue
+                    if best != MAXKEY and PAT_NIBBLES[_pattern_key(A, n, tie, mk, info)] > best:
+                        # the smallest pattern the ties allow, every given labelled 1, is a
+                        # lower bound too (same argument as KEY_LB), and costs a few lookups
                         continue
                     key = _arrange(g, t, sr, A, n, tie, digit_mode, oc, ov, info)
                     if key > best:
