@@ -348,6 +348,7 @@ def _canon_one(p, mode, dedupe, g, masks, A, A64, tA, uA, B, B64, tB, uB, oc, ov
     cap = A.shape[0]
     # both orientations, row masks (bit 8 - c = column c) and the no-repeat check in one pass
     dup = 0
+    ngiven = 0
     for i in range(9):
         rm = 0
         cm = 0
@@ -364,11 +365,16 @@ def _canon_one(p, mode, dedupe, g, masks, A, A64, tA, uA, B, B64, tB, uB, oc, ov
             rm |= ba
             cm |= bb
             mr = (mr << 1) | np.int64(a != 0)
+            ngiven += np.int64(a != 0)
             mc = (mc << 1) | np.int64(b != 0)
         masks[0, i] = mr
         masks[1, i] = mc
     if dup:
         return -2
+    if mode == 1 and ngiven == 81:
+        # pattern-first equals pure minlex on a full grid (every pattern is all givens); running
+        # it as pure minlex avoids 2,592 row maps x 1,296 column orders of pattern survivors
+        mode = 0
     nA = 2
     for t in range(2):
         for k in range(W):
@@ -588,8 +594,9 @@ def _canon_one(p, mode, dedupe, g, masks, A, A64, tA, uA, B, B64, tB, uB, oc, ov
         trans[19 + d] = lab
     t = trans[0]
     for i in range(9):
+        ri = trans[1 + i]
         for j in range(9):
-            form[9 * i + j] = trans[19 + g[t, trans[1 + i], trans[10 + j]]]
+            form[9 * i + j] = trans[19 + g[t, ri, trans[10 + j]]]
     # automorphisms: column orders inside each survivor's tie classes, times free labels
     count = np.int64(0)
     for n in range(nA):
@@ -604,18 +611,6 @@ def _canon_one(p, mode, dedupe, g, masks, A, A64, tA, uA, B, B64, tB, uB, oc, ov
         c *= 6 if (st1 and st2) else (2 if (st1 or st2) else 1)
         count += c
     return count * FACT[9 - ndig]
-
-
-@kernel
-def _effective_mode(p, mode):
-    """Pattern-first equals pure minlex on a full grid (every pattern is all givens); running
-    it as pure minlex avoids 2,592 row maps x 1,296 column orders of pattern-first survivors."""
-    if mode == 1:
-        for q in range(81):
-            if p[q] == 0:
-                return 1
-        return 0
-    return mode
 
 
 @kernel
@@ -639,7 +634,7 @@ def canon_batch(puzzles, mode, cap, forms, trans, autos):
     tmp = np.zeros(9, np.int64)
     stat = np.zeros(2, np.int64)
     for k in range(puzzles.shape[0]):
-        autos[k] = _canon_one(puzzles[k], _effective_mode(puzzles[k], mode), 1, g, masks, A, A64, tA, uA, B, B64, tB, uB, oc, ov, info, tmp, forms[k], trans[k], stat)
+        autos[k] = _canon_one(puzzles[k], mode, 1, g, masks, A, A64, tA, uA, B, B64, tB, uB, oc, ov, info, tmp, forms[k], trans[k], stat)
 
 
 @kernel
@@ -663,7 +658,6 @@ def canon_survivors(puzzle, mode, cap, out, ties):
     form = np.zeros(81, np.uint8)
     trans = np.zeros(29, np.uint8)
     stat = np.zeros(2, np.int64)
-    mode = _effective_mode(puzzle, mode)
     res = _canon_one(puzzle, mode, 0, g, masks, A, A64, tA, uA, B, B64, tB, uB, oc, ov, info, tmp, form, trans, stat)
     if res < 0:
         return res

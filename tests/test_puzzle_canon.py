@@ -185,7 +185,7 @@ def test_kernel_and_py_func(python, monkeypatch):
     batch = np.stack([parse(LINE_17188), parse("1...........2.................3" + "." * 50)])
     fn = K.canon_batch
     if python:
-        for name in ("_arrange", "_pattern_key", "_cswap", "_allowed", "_canon_one", "_effective_mode"):
+        for name in ("_arrange", "_pattern_key", "_cswap", "_allowed", "_canon_one"):
             monkeypatch.setattr(K, name, getattr(K, name).py_func)
         fn = K.canon_batch.py_func
     for mode in (0, 1):
