@@ -139,6 +139,7 @@ def _arrange(g, t, sr, A, n, tie, digit_mode, oc, ov, info):
     """
     nxt = A[n, OFF_NEXT]
     x = oc  # scratch: packed cells
+    gp = 0  # bit p: position p holds a given
     for p in range(9):
         c = A[n, OFF_COLS + p]
         d = g[t, sr, c]
@@ -149,6 +150,35 @@ def _arrange(g, t, sr, A, n, tie, digit_mode, oc, ov, info):
             # 0 -> 0, labelled -> label, unlabelled digit -> NEW
             v = lab + (NEW - lab) * ((lab == 0) & (d != 0))
         x[p] = (v << 4) | c
+        gp |= np.int64(d != 0) << p
+    # positions tied to a neighbour: both ends of every inner tie, every cell of tied stacks
+    inner = tie & 0x1B6
+    tp = inner | (inner >> 1)
+    if tie & (1 << 9):
+        tp |= 0o77
+    if tie & (1 << 10):
+        tp |= 0o770
+    if gp & tp == 0:
+        # no given sits in a tied run: every run is empty in this row, so the order and the
+        # ties stay as they are and nothing branches; only the key (and labels) are new
+        key = np.uint64(0)
+        lab = np.int64(nxt)
+        for p in range(9):
+            v = x[p] >> 4
+            oc[p] = x[p] & 15
+            ov[p] = v
+            if digit_mode == 0:
+                key = (key << np.uint64(1)) | np.uint64(v)
+            else:
+                isnew = np.int64(v == NEW)
+                key = (key << np.uint64(4)) | np.uint64(v + isnew * (lab - NEW))
+                lab += isnew
+        info[0] = tie
+        info[4] = 0
+        info[5] = 0
+        info[6] = 0
+        info[8] = 0
+        return key
     # sort tied runs inside each stack: network (0,1), (1,2), (0,1) restricted to ties
     for s in range(3):
         p0 = 3 * s
