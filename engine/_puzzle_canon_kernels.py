@@ -366,7 +366,7 @@ def _canon_one(p, mode, dedupe, g, masks, A, A64, tA, uA, B, B64, tB, uB, oc, ov
 
     ``mode`` 0 = pure minlex, 1 = pattern-first.  Returns the automorphism count, or -1 when
     the candidate buffers (capacity ``A.shape[0]``) overflowed, -2 when a row or column of the
-    puzzle repeats a digit.  ``stat[0]`` = number of final candidates; they lie in the buffer
+    puzzle repeats a digit, -3 when a cell is not 0-9.  ``stat[0]`` = number of final candidates; they lie in the buffer
     passed as ``B`` if ``stat[1]`` (an odd number of swaps), else in ``A``.
 
     ``uA`` packs the rows used (bits 0-8) and the candidate's multiplicity (bits 16 and up).
@@ -378,6 +378,7 @@ def _canon_one(p, mode, dedupe, g, masks, A, A64, tA, uA, B, B64, tB, uB, oc, ov
     cap = A.shape[0]
     # both orientations, row masks (bit 8 - c = column c) and the no-repeat check in one pass
     dup = 0
+    big = False
     ngiven = 0
     for i in range(9):
         rm = 0
@@ -389,8 +390,9 @@ def _canon_one(p, mode, dedupe, g, masks, A, A64, tA, uA, B, B64, tB, uB, oc, ov
             b = np.int64(p[9 * j + i])
             g[0, i, j] = a
             g[1, i, j] = b
-            ba = (1 << a) >> 1  # 0 for an empty cell
-            bb = (1 << b) >> 1
+            big |= (a > 9) | (b > 9)
+            ba = (1 << (a & 15)) >> 1  # 0 for an empty cell
+            bb = (1 << (b & 15)) >> 1
             dup |= (rm & ba) | (cm & bb)
             rm |= ba
             cm |= bb
@@ -399,6 +401,8 @@ def _canon_one(p, mode, dedupe, g, masks, A, A64, tA, uA, B, B64, tB, uB, oc, ov
             mc = (mc << 1) | np.int64(b != 0)
         masks[0, i] = mr
         masks[1, i] = mc
+    if big:
+        return -3
     if dup:
         return -2
     if mode == 1 and ngiven == 81:
@@ -517,11 +521,12 @@ def _canon_one(p, mode, dedupe, g, masks, A, A64, tA, uA, B, B64, tB, uB, oc, ov
                         uB[m] = ((mult * factor) << 16) | used | (1 << sr)
                         tB[m] = info[0]
                         sp = info[7]
-                        for q in range(3):
-                            src = PERMS[3, sp, q]
-                            pi = info[1 + src]
-                            for j in range(3):
-                                B[m, OFF_COLS + 3 * q + j] = A[n, OFF_COLS + 3 * src + PERMS[3, pi, j]]
+                        if sp | info[1] | info[2] | info[3]:  # else the order stays as copied
+                            for q in range(3):
+                                src = PERMS[3, sp, q]
+                                pi = info[1 + src]
+                                for j in range(3):
+                                    B[m, OFF_COLS + 3 * q + j] = A[n, OFF_COLS + 3 * src + PERMS[3, pi, j]]
                         continue
                     if best != MAXKEY and PAT_NIBBLES[_pattern_key(A, n, tie, mk, info)] > best:
                         # the smallest pattern the ties allow, every given labelled 1, is a
@@ -647,7 +652,7 @@ def _canon_one(p, mode, dedupe, g, masks, A, A64, tA, uA, B, B64, tB, uB, oc, ov
 def canon_batch(puzzles, mode, cap, forms, trans, autos):
     """Canonical forms of ``puzzles`` (N, 81): ``forms`` (N, 81), ``trans`` (N, 29), ``autos``
     (N,) = automorphism count, or -1 where ``cap`` candidates were not enough (retry larger),
-    -2 where a row or column repeats a digit."""
+    -2 where a row or column repeats a digit, -3 where a cell is not 0-9."""
     A64 = np.zeros((cap, W // 8), np.uint64)
     B64 = np.zeros((cap, W // 8), np.uint64)
     A = A64.view(np.uint8)

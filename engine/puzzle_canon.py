@@ -31,10 +31,21 @@ _MAX_CAP = 1 << 21
 
 
 def _check(autos: np.ndarray) -> None:
-    """Raise ValueError if the kernel flagged a puzzle whose row or column repeats a digit."""
-    bad = np.flatnonzero(autos == -2)
+    """Raise ValueError for the puzzles the kernel flagged (-2: a repeat, -3: a bad cell)."""
+    bad = np.flatnonzero(autos <= -2)
     if len(bad):
-        raise ValueError(f"puzzle {int(bad[0])} repeats a digit in a row or column")
+        k = int(bad[0])
+        if autos[k] == -3:
+            raise ValueError(f"puzzle {k}: cell values must be 0 (empty) or 1-9")
+        raise ValueError(f"puzzle {k} repeats a digit in a row or column")
+
+
+def _batch(puzzles) -> np.ndarray:
+    """``as_batch`` without its extra pass over a ready uint8 (N, 81) array (the kernel checks
+    the cell values itself)."""
+    if isinstance(puzzles, np.ndarray) and puzzles.dtype == np.uint8 and puzzles.ndim == 2 and puzzles.shape[1] == 81:
+        return np.ascontiguousarray(puzzles)
+    return as_batch(puzzles)
 
 
 def canon_puzzles(puzzles, pattern_first: bool = False, want_automorphisms: bool = True):
@@ -43,7 +54,7 @@ def canon_puzzles(puzzles, pattern_first: bool = False, want_automorphisms: bool
     Returns ``(forms (N, 81) uint8, transforms (N, 29) uint8, automorphism_counts (N,) int64)``.
     ``want_automorphisms`` is accepted for API stability; the counts come for free.
     """
-    batch = as_batch(puzzles)
+    batch = _batch(puzzles)
     n = len(batch)
     forms = np.zeros((n, 81), np.uint8)
     trans = np.zeros((n, 29), np.uint8)

@@ -167,6 +167,10 @@ def test_rejects_repeated_digit_and_takes_empty_batch():
     with pytest.raises(ValueError):
         canon_puzzles(parse("1" + "." * 8 + "1" + "." * 71)[None])
     canon_puzzles(parse("1" + "." * 9 + "1" + "." * 70)[None])  # same box only: allowed
+    bad = np.zeros((2, 81), np.uint8)
+    bad[1, 5] = 10
+    with pytest.raises(ValueError):
+        canon_puzzles(bad)
     f, t, a = canon_puzzles(np.zeros((0, 81), np.uint8))
     assert f.shape == (0, 81) and t.shape == (0, 29) and a.shape == (0,)
 
