@@ -93,6 +93,8 @@ def _bound_tables():
 
 
 PAT_LB, KEY_LB, KEY_EXACT = _bound_tables()
+# DIGIT_BIT[v] = bit v - 1 for a digit v, 0 for an empty cell, bit 12 for a value > 9
+DIGIT_BIT = np.array([0] + [1 << (v - 1) for v in range(1, 10)] + [1 << 12] * 246, dtype=np.int64)
 # LOWBIT[m] = index of the lowest set bit of a 9-bit mask m > 0
 LOWBIT = np.array([0] + [(m & -m).bit_length() - 1 for m in range(1, 512)], dtype=np.int64)
 
@@ -378,7 +380,7 @@ def _canon_one(p, mode, dedupe, g, masks, A, A64, tA, uA, B, B64, tB, uB, oc, ov
     cap = A.shape[0]
     # both orientations, row masks (bit 8 - c = column c) and the no-repeat check in one pass
     dup = 0
-    big = False
+    seen = 0
     ngiven = 0
     for i in range(9):
         rm = 0
@@ -390,9 +392,8 @@ def _canon_one(p, mode, dedupe, g, masks, A, A64, tA, uA, B, B64, tB, uB, oc, ov
             b = np.int64(p[9 * j + i])
             g[0, i, j] = a
             g[1, i, j] = b
-            big |= (a > 9) | (b > 9)
-            ba = (1 << (a & 15)) >> 1  # 0 for an empty cell
-            bb = (1 << (b & 15)) >> 1
+            ba = DIGIT_BIT[a]  # 0 for an empty cell, bit 12 for a bad value
+            bb = DIGIT_BIT[b]
             dup |= (rm & ba) | (cm & bb)
             rm |= ba
             cm |= bb
@@ -401,7 +402,8 @@ def _canon_one(p, mode, dedupe, g, masks, A, A64, tA, uA, B, B64, tB, uB, oc, ov
             mc = (mc << 1) | np.int64(b != 0)
         masks[0, i] = mr
         masks[1, i] = mc
-    if big:
+        seen |= rm | cm
+    if seen & (1 << 12):
         return -3
     if dup:
         return -2
