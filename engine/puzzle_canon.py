@@ -56,9 +56,9 @@ def canon_puzzles(puzzles, pattern_first: bool = False, want_automorphisms: bool
     """
     batch = _batch(puzzles)
     n = len(batch)
-    forms = np.zeros((n, 81), np.uint8)
-    trans = np.zeros((n, 29), np.uint8)
-    autos = np.zeros(n, np.int64)
+    forms = np.empty((n, 81), np.uint8)  # the kernel writes every row it accepts
+    trans = np.empty((n, 29), np.uint8)
+    autos = np.empty(n, np.int64)
     mode = 1 if pattern_first else 0
     if n:
         _k.canon_batch(batch, mode, _CAP, forms, trans, autos)
