@@ -145,7 +145,10 @@ def test_automorphism_count_same_for_both_conventions(clues17):
 
 
 # -- automorphism lists, API edges ---------------------------------------------------------------
-@pytest.mark.parametrize("text", [GRID648, SYMMETRIC, _partial(GRID648, lambda k: k not in (0, 40, 80))])
+TWO_ROWS = "123456789" + "." * 18 + "456789123" + "." * 45  # empty rows and an empty band: 864
+
+
+@pytest.mark.parametrize("text", [GRID648, SYMMETRIC, _partial(GRID648, lambda k: k not in (0, 40, 80)), TWO_ROWS])
 def test_puzzle_automorphisms(text):
     p = parse(text)
     count = canon_puzzle(p)[2]
