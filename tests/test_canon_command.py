@@ -117,3 +117,20 @@ def test_commands_run_from_anywhere(tmp_path):
     res = subprocess.run([str(ROOT / "bin" / "canon")], input=RANK1_GRID + "\n", cwd=tmp_path,
                          capture_output=True, text=True, env={**os.environ})
     assert res.returncode == 0 and res.stdout == RANK1_GRID + "\n"
+
+
+def test_17clue_automorphisms_agree_with_their_solution_grids(clue17):
+    """A puzzle's automorphism fixes its unique solution, so it is among the grid's automorphisms:
+    count them that independent way (solver + grid canon) and compare with the puzzle canon."""
+    from engine import solver
+    from engine.grid_canon import canon_grids, grid_automorphisms
+
+    puzzles = parse_lines(clue17).sudokus
+    res = solver.count_solutions(puzzles, 2, solutions=True)
+    assert (res.counts == 1).all()
+    _, _, grid_counts = canon_grids(res.solutions)
+    expected = np.ones(len(puzzles), np.int64)
+    for k in np.flatnonzero(grid_counts > 1):  # 6 automorphic solution grids
+        expected[k] = sum(np.array_equal(g.apply(puzzles[k]), puzzles[k]) for g in grid_automorphisms(res.solutions[k]))
+    _, _, puzzle_counts = canon_puzzles(puzzles)
+    assert np.array_equal(puzzle_counts, expected)
