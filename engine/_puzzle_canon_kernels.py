@@ -436,7 +436,30 @@ def _canon_one(p, mode, dedupe, g, masks, A, A64, tA, uA, B, B64, tB, uB, oc, ov
                 # branches, update the record in place
                 t = A[0, 0]
                 sr = A[0, OFF_ROWS + r]
-                _arrange(g, t, sr, A, 0, tA[0], 1, oc, ov, info)
+                mk = masks[t, sr]
+                gp = 0  # bit q: output position q holds a given
+                for q in range(9):
+                    gp |= ((mk >> (8 - A[0, OFF_COLS + q])) & 1) << q
+                tie = tA[0]
+                inner = tie & 0x1B6
+                tp = inner | (inner >> 1)
+                if tie & (1 << 9):
+                    tp |= 0o77
+                if tie & (1 << 10):
+                    tp |= 0o770
+                if gp & tp == 0:
+                    # no given in a tied run (see _arrange): only label the new digits
+                    nx = A[0, OFF_NEXT]
+                    while gp:
+                        q = LOWBIT[gp]
+                        gp &= gp - 1
+                        d = g[t, sr, A[0, OFF_COLS + q]]
+                        if A[0, OFF_MAP + d] == 0:
+                            A[0, OFF_MAP + d] = nx
+                            nx += 1
+                    A[0, OFF_NEXT] = nx
+                    continue
+                _arrange(g, t, sr, A, 0, tie, 1, oc, ov, info)
                 if info[4] < 2 and info[5] < 2 and info[6] < 2 and info[8] < 2:
                     tA[0] = info[0]
                     nx = A[0, OFF_NEXT]
