@@ -25,7 +25,7 @@ Logic, repeated until nothing changes:
 3. per digit, across bands: hidden singles in columns, and the same permutation rule on the
    3 bands x 3 columns of each stack (box-column locked candidates).
 Then guess on a cell with the fewest candidates (a two-candidate cell when there is one: the one
-whose two digits have the most candidates among its peers, 93 guesses per puzzle on the hardest
+whose two digits both have many candidates among its peers, 90 guesses per puzzle on the hardest
 list against 115 for the first one in the band with most open cells); the
 node is copied one level up with the lowest digit placed, and the digit is removed from the node
 itself, which becomes the other branch. The stack of nodes is preallocated (one level per guess;
@@ -308,9 +308,11 @@ def _write_solution(S, t, out):
 def _choose_cell(S, t):
     """(band, cell) of the cell to guess on, encoded as 27*band + cell.
 
-    A two-candidate cell when there is one: the one whose two digits have the most candidates
-    among its peers (row, box, column), so that both branches eliminate the most. Otherwise the
-    first cell with the fewest candidates.
+    A two-candidate cell when there is one: the one whose digits both have many candidates among
+    its peers (row, box, column), i.e. the largest smaller count of the two, so that both branches
+    eliminate much (the smaller count, rather than the sum, balances the two branches: 90.4
+    guesses per puzzle on the hardest list against 92.9). Otherwise the first cell with the
+    fewest candidates.
     """
     best2 = -1
     best2_n = -1
@@ -333,17 +335,18 @@ def _choose_cell(S, t):
             bit = 1 << p
             pm = PEER[p]
             cm = COLMASK[p % 9]
-            n = 0
+            n = 99
             for d in range(9):
                 x = np.int64(S[t, 3 * d + b])
                 if x & bit:
                     # the digit's candidates in the cell's row and box, then in its column
                     # (the three bands' column bits shifted apart so one popcount adds them)
-                    n += _popcount(x & pm) + _popcount(
+                    v = _popcount(x & pm) + _popcount(
                         (np.int64(S[t, 3 * d]) & cm)
                         | ((np.int64(S[t, 3 * d + 1]) & cm) << 1)
                         | ((np.int64(S[t, 3 * d + 2]) & cm) << 2)
                     )
+                    n = min(n, v)
             if n > best2_n:
                 best2_n = n
                 best2 = 27 * b + p
