@@ -12,6 +12,9 @@ digits that row 3 must hold in that box. Key order is the lexicographic order of
 strings, so the first key met in an orbit is its minlex band.
 
 Position map ``m`` (0..7775): ``out[i][j] = in[MAP_ROWS[m, i]][MAP_COLS[m, j]]``.
+
+The lookup table packs, per key, the band index (low 16 bits) and the map onto the minlex band
+(high 16 bits) in one uint32, so a lookup costs one cache miss, not two.
 """
 import numpy as np
 
@@ -168,41 +171,53 @@ def write_band_transform(band, m, maps_rows, maps_cols, t):
 
 
 @kernel
-def band_lookup(bands, row2_rank_to_id, fact, table_index, table_map, maps_rows, maps_cols,
-                out_index, out_transform):
+def gather(table, keys, entries):
+    """entries[k] = table[keys[k]] (0 for a negative key). A loop that does nothing else keeps
+    many cache misses in flight: measured 1.6x faster than looking up inside the main loop."""
+    for k in range(keys.shape[0]):
+        entries[k] = table[keys[k]] if keys[k] >= 0 else 0
+
+
+@kernel
+def band_lookup(bands, row2_rank_to_id, fact, table, maps_rows, maps_cols, out_index, out_transform):
     """Index (0-415) and a transformation onto the minlex band, for each band; index -1/-2/-3
     when row 1/2/3 is invalid. Transformations are in the 29-byte array form."""
     n = bands.shape[0]
     keys = np.empty(n, np.int64)
     band_keys(bands, row2_rank_to_id, fact, keys)
+    entries = np.empty(n, np.uint32)
+    gather(table, keys, entries)
     for k in range(n):
         key = keys[k]
         if key < 0:
             out_index[k] = key
             continue
-        out_index[k] = table_index[key]
-        write_band_transform(bands[k], table_map[key], maps_rows, maps_cols, out_transform[k])
+        entry = entries[k]
+        out_index[k] = entry & 0xFFFF
+        write_band_transform(bands[k], entry >> 16, maps_rows, maps_cols, out_transform[k])
 
 
 @kernel
-def band_compare(bands, threshold, row2_rank_to_id, fact, table_index, table_map, maps_rows,
-                 maps_cols, out_cmp, out_transform):
+def band_compare(bands, threshold, row2_rank_to_id, fact, table, maps_rows, maps_cols, out_cmp,
+                 out_transform):
     """-1 / 0 / +1 as each band's index is below, equal to or above ``threshold`` (2 marks an
     invalid band); the transformation is written only when equal. Cheaper than band_lookup
     because most bands in an enumeration are not equal and need no transformation."""
     n = bands.shape[0]
     keys = np.empty(n, np.int64)
     band_keys(bands, row2_rank_to_id, fact, keys)
+    entries = np.empty(n, np.uint32)
+    gather(table, keys, entries)
     for k in range(n):
-        key = keys[k]
-        if key < 0:
+        if keys[k] < 0:
             out_cmp[k] = 2
             continue
-        idx = table_index[key]
+        entry = entries[k]
+        idx = entry & 0xFFFF
         if idx < threshold:
             out_cmp[k] = -1
         elif idx > threshold:
             out_cmp[k] = 1
         else:
             out_cmp[k] = 0
-            write_band_transform(bands[k], table_map[key], maps_rows, maps_cols, out_transform[k])
+            write_band_transform(bands[k], entry >> 16, maps_rows, maps_cols, out_transform[k])

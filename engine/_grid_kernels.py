@@ -11,40 +11,46 @@ rows by their first cell and put first the band whose smallest first cell is sma
 """
 import numpy as np
 
-from ._band_kernels import band_key
+from ._band_kernels import band_key, gather
 from ._jit import kernel
 
 MAX_CANDIDATES = 6 * 108  # chutes x automorphisms of the minlex band
 
 
 @kernel
-def canon_grid_into(grid, row2_rank_to_id, fact, table_index, table_map, aut_offsets, aut_maps,
-                    maps_rows, maps_cols, scratch, form, transform, ties, record):
-    """Minlex form of one grid into ``form`` (81) and ``transform`` (29); returns the number of
-    automorphisms, or 0 when the grid is not a valid complete grid. With ``record`` the
-    transformation of every tie goes to ``ties`` (MAX_CANDIDATES, 29).
-
-    ``scratch``: int64 work array of 200 (no allocation per grid)."""
-    # scratch layout: [0:27] chute cells, [27:37] relabel, [40:46] chute keys, [50:131] G
-    # (the grid or its transpose), [140:149] row map, [150:159] column map, [160:170] digits,
-    # [170:176] order of the 6 lower rows, [180:186] their first cells
+def chute_keys(grid, scratch, row2_rank_to_id, fact, keys):
+    """Band keys of the 6 chutes into ``keys[0:6]``: bands 1-3, then stacks 1-3 read as bands
+    of the transpose (negative: not a valid band). ``scratch``: int64 work array of 200."""
     relabel = scratch[27:37]
     chute = scratch[0:27]
-    best_index = 1 << 30
     for c in range(6):
-        # chute c < 3: band c; c >= 3: stack c-3 read as a band of the transpose
         for i in range(3):
             for j in range(9):
                 if c < 3:
                     chute[i * 9 + j] = grid[(3 * c + i) * 9 + j]
                 else:
                     chute[i * 9 + j] = grid[j * 9 + 3 * (c - 3) + i]
-        key = band_key(chute, relabel, row2_rank_to_id, fact)
-        if key < 0:
+        keys[c] = band_key(chute, relabel, row2_rank_to_id, fact)
+
+
+@kernel
+def canon_grid_into(grid, keys, entries, aut_offsets, aut_maps, maps_rows, maps_cols, scratch,
+                    form, transform, ties, record):
+    """Minlex form of one grid into ``form`` (81) and ``transform`` (29), given its chute keys
+    and their table entries (band index | map << 16); returns the number of automorphisms, or
+    0 when the grid is not a valid complete grid. With ``record`` the transformation of every
+    tie goes to ``ties`` (MAX_CANDIDATES, 29).
+
+    ``scratch``: int64 work array of 200 (no allocation per grid)."""
+    # scratch layout: [0:37] used by chute_keys, [50:131] G (the grid or its transpose),
+    # [140:149] row map, [150:159] column map, [160:170] digits, [170:176] order of the 6 lower
+    # rows, [180:186] their first cells
+    best_index = 1 << 30
+    for c in range(6):
+        if keys[c] < 0:
             return 0
-        scratch[40 + c] = key
-        if table_index[key] < best_index:
-            best_index = table_index[key]
+        if (entries[c] & 0xFFFF) < best_index:
+            best_index = entries[c] & 0xFFFF
     n_best = 0
     G = scratch[50:131]
     rmap = scratch[140:149]
@@ -53,15 +59,14 @@ def canon_grid_into(grid, row2_rank_to_id, fact, table_index, table_map, aut_off
     low = scratch[170:176]
     first = scratch[180:186]
     for c in range(6):
-        key = scratch[40 + c]
-        if table_index[key] != best_index:
+        if (entries[c] & 0xFFFF) != best_index:
             continue
         transposed = c >= 3
         b0 = c % 3
         for i in range(9):
             for j in range(9):
                 G[i * 9 + j] = grid[j * 9 + i] if transposed else grid[i * 9 + j]
-        m0 = table_map[key]
+        m0 = entries[c] >> 16
         for a in range(aut_offsets[best_index], aut_offsets[best_index + 1]):
             ma = aut_maps[a]
             # position map: first m0 (onto the minlex band), then the automorphism ma
@@ -134,12 +139,24 @@ def canon_grid_into(grid, row2_rank_to_id, fact, table_index, table_map, aut_off
 
 
 @kernel
-def canon_grids(grids, row2_rank_to_id, fact, table_index, table_map, aut_offsets, aut_maps,
-                maps_rows, maps_cols, forms, transforms, aut_counts):
-    """Batch form: one call for the whole (N, 81) batch; aut_counts 0 marks an invalid grid."""
+def canon_grids(grids, row2_rank_to_id, fact, table, aut_offsets, aut_maps, maps_rows, maps_cols,
+                forms, transforms, aut_counts):
+    """Batch form: one call for the whole (N, 81) batch; aut_counts 0 marks an invalid grid.
+    Blocks of grids go through three passes (keys, table gather, completion) so the table's
+    cache misses overlap, as in ``band_lookup``."""
     scratch = np.zeros(200, np.int64)
     ties = np.zeros((1, 29), np.uint8)
-    for n in range(grids.shape[0]):
-        aut_counts[n] = canon_grid_into(grids[n], row2_rank_to_id, fact, table_index, table_map,
-                                        aut_offsets, aut_maps, maps_rows, maps_cols, scratch,
-                                        forms[n], transforms[n], ties, False)
+    block = 4096
+    keys = np.empty(block * 6, np.int64)
+    entries = np.empty(block * 6, np.uint32)
+    n = grids.shape[0]
+    for start in range(0, n, block):
+        stop = min(n, start + block)
+        for g in range(start, stop):
+            chute_keys(grids[g], scratch, row2_rank_to_id, fact, keys[6 * (g - start) : 6 * (g - start) + 6])
+        gather(table, keys[: 6 * (stop - start)], entries[: 6 * (stop - start)])
+        for g in range(start, stop):
+            o = 6 * (g - start)
+            aut_counts[g] = canon_grid_into(grids[g], keys[o : o + 6], entries[o : o + 6], aut_offsets,
+                                            aut_maps, maps_rows, maps_cols, scratch, forms[g],
+                                            transforms[g], ties, False)

@@ -107,12 +107,21 @@ class BandTables:
     aut_offsets: np.ndarray  # (417,) int64; automorphisms of band i are aut_maps[off[i]:off[i+1]]
     aut_maps: np.ndarray  # position-map ids
     gangster_class: np.ndarray  # (416,) int64, 0-43, numbered by their first band
-    table_index: np.ndarray  # (2,612,736,) int16: key -> band index
-    table_map: np.ndarray  # (2,612,736,) uint16: key -> position map onto the minlex band
-    row2_rank_to_id: np.ndarray  # (362,880,) int32
+    table: np.ndarray  # (2,612,736,) uint32: key -> band index | position map onto it << 16
+    row2_rank_to_id: np.ndarray  # (362,880,) int16: permutation rank of row 2 -> row-2 id, -1 if none
     maps_rows: np.ndarray
     maps_cols: np.ndarray
     build_seconds: float  # 0.0 when loaded from the cache
+
+    @property
+    def table_index(self) -> np.ndarray:
+        """Band index of each key (unpacked from ``table``)."""
+        return (self.table & 0xFFFF).astype(np.int16)
+
+    @property
+    def table_map(self) -> np.ndarray:
+        """Position map onto the minlex band, for each key (unpacked from ``table``)."""
+        return (self.table >> 16).astype(np.uint16)
 
     @property
     def class_size(self) -> np.ndarray:
@@ -168,7 +177,7 @@ def build_tables() -> BandTables:
     t0 = time.perf_counter()
     maps_rows, maps_cols, maps_inv = position_maps()
     row2 = _second_rows()
-    rank_to_id = np.full(factorial(9), -1, np.int32)
+    rank_to_id = np.full(factorial(9), -1, np.int16)
     for i, r in enumerate(row2):
         rank_to_id[_perm_rank(tuple(int(x) - 1 for x in r))] = i
     table_index = np.full(K.N_KEYS, -1, np.int16)
@@ -185,12 +194,13 @@ def build_tables() -> BandTables:
     aut_maps = aut_maps[: aut_offsets[-1]].copy()
     counts = np.diff(aut_offsets)
     gangster = _gangster_classes(minlex, maps_cols)
-    return BandTables(minlex, counts, aut_offsets, aut_maps, gangster, table_index, table_map,
+    table = table_index.astype(np.uint32) | (table_map.astype(np.uint32) << 16)
+    return BandTables(minlex, counts, aut_offsets, aut_maps, gangster, table,
                       rank_to_id, maps_rows, maps_cols, time.perf_counter() - t0)
 
 
 _SAVED = ("minlex", "automorphism_count", "aut_offsets", "aut_maps", "gangster_class",
-          "table_index", "table_map", "row2_rank_to_id", "maps_rows", "maps_cols")
+          "table", "row2_rank_to_id", "maps_rows", "maps_cols")
 
 
 @lru_cache(maxsize=None)
@@ -239,8 +249,7 @@ def band_index(bands, *, check: bool = True) -> tuple[np.ndarray, np.ndarray]:
     T = band_tables()
     index = np.empty(len(batch), np.int16)
     transforms = np.zeros((len(batch), 29), np.uint8)
-    K.band_lookup(batch, T.row2_rank_to_id, _FACT, T.table_index, T.table_map, T.maps_rows,
-                  T.maps_cols, index, transforms)
+    K.band_lookup(batch, T.row2_rank_to_id, _FACT, T.table, T.maps_rows, T.maps_cols, index, transforms)
     if check and len(batch) and index.min() < 0:
         k = int(np.argmax(index < 0))
         raise InvalidBandError(f"band {k + 1} ({format_sudoku(batch[k])}): {ROW_PROBLEM[int(index[k])]}")
@@ -263,8 +272,8 @@ def band_compare(bands, threshold: int) -> tuple[np.ndarray, np.ndarray]:
     T = band_tables()
     cmp = np.empty(len(batch), np.int8)
     transforms = np.zeros((len(batch), 29), np.uint8)
-    K.band_compare(batch, int(threshold), T.row2_rank_to_id, _FACT, T.table_index, T.table_map,
-                   T.maps_rows, T.maps_cols, cmp, transforms)
+    K.band_compare(batch, int(threshold), T.row2_rank_to_id, _FACT, T.table, T.maps_rows, T.maps_cols,
+                   cmp, transforms)
     return cmp, transforms
 
 

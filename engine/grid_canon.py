@@ -21,7 +21,7 @@ class InvalidGridError(ValueError):
 
 def _tables():
     T = band_tables()
-    return (T.row2_rank_to_id, _FACT, T.table_index, T.table_map, T.aut_offsets, T.aut_maps,
+    return (T.row2_rank_to_id, _FACT, T.table, T.aut_offsets, T.aut_maps,
             T.maps_rows, T.maps_cols)
 
 
@@ -46,11 +46,16 @@ def canon_grids(grids, *, check: bool = True) -> tuple[np.ndarray, np.ndarray, n
 
 def _canon_one(grid):
     cells = as_batch(grid)[0]
+    row2_rank_to_id, fact, table, aut_offsets, aut_maps, maps_rows, maps_cols = _tables()
+    scratch = np.zeros(200, np.int64)
+    keys = np.zeros(6, np.int64)
+    K.chute_keys(cells, scratch, row2_rank_to_id, fact, keys)
+    entries = np.where(keys >= 0, table[np.maximum(keys, 0)], 0).astype(np.uint32)
     form = np.zeros(81, np.uint8)
     transform = np.zeros(29, np.uint8)
     ties = np.zeros((K.MAX_CANDIDATES, 29), np.uint8)
-    scratch = np.zeros(200, np.int64)
-    count = K.canon_grid_into(cells, *_tables(), scratch, form, transform, ties, True)
+    count = K.canon_grid_into(cells, keys, entries, aut_offsets, aut_maps, maps_rows, maps_cols, scratch,
+                              form, transform, ties, True)
     if count == 0:
         raise InvalidGridError(f"{format_sudoku(cells)} is not a valid complete grid")
     return form, transform, ties[:count]

@@ -161,12 +161,12 @@ def test_lookup_kernel_and_python_paths(T, fn):
     bands = random_bands(20, np.random.default_rng(3))
     index = np.empty(20, np.int16)
     transforms = np.zeros((20, 29), np.uint8)
-    fn(bands, T.row2_rank_to_id, _FACT, T.table_index, T.table_map, T.maps_rows, T.maps_cols, index, transforms)
+    fn(bands, T.row2_rank_to_id, _FACT, T.table, T.maps_rows, T.maps_cols, index, transforms)
     assert np.array_equal(_apply_band_transforms(bands, transforms), T.minlex[index])
 
 
 def test_build_from_nothing_matches_cache(T):
     fresh = build_tables()
     assert np.array_equal(fresh.minlex, T.minlex)
-    assert np.array_equal(fresh.table_index, T.table_index)
+    assert np.array_equal(fresh.table, T.table)
     assert np.array_equal(fresh.gangster_class, T.gangster_class)
