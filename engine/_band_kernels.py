@@ -179,14 +179,20 @@ def gather(table, keys, entries):
 
 
 @kernel
+def band_entries(bands, row2_rank_to_id, fact, table, keys, entries):
+    """Key and table entry (index | map << 16) of each band, in two passes (see ``gather``)."""
+    band_keys(bands, row2_rank_to_id, fact, keys)
+    gather(table, keys, entries)
+
+
+@kernel
 def band_lookup(bands, row2_rank_to_id, fact, table, maps_rows, maps_cols, out_index, out_transform):
     """Index (0-415) and a transformation onto the minlex band, for each band; index -1/-2/-3
     when row 1/2/3 is invalid. Transformations are in the 29-byte array form."""
     n = bands.shape[0]
     keys = np.empty(n, np.int64)
-    band_keys(bands, row2_rank_to_id, fact, keys)
     entries = np.empty(n, np.uint32)
-    gather(table, keys, entries)
+    band_entries(bands, row2_rank_to_id, fact, table, keys, entries)
     for k in range(n):
         key = keys[k]
         if key < 0:
@@ -205,9 +211,8 @@ def band_compare(bands, threshold, row2_rank_to_id, fact, table, maps_rows, maps
     because most bands in an enumeration are not equal and need no transformation."""
     n = bands.shape[0]
     keys = np.empty(n, np.int64)
-    band_keys(bands, row2_rank_to_id, fact, keys)
     entries = np.empty(n, np.uint32)
-    gather(table, keys, entries)
+    band_entries(bands, row2_rank_to_id, fact, table, keys, entries)
     for k in range(n):
         if keys[k] < 0:
             out_cmp[k] = 2
