@@ -6,7 +6,7 @@ import os
 import sys
 from typing import Iterator
 
-from engine.text import ParsedLines, parse_lines
+from engine.text import ParsedLines
 
 EXIT_OK, EXIT_NO, EXIT_BAD_INPUT = 0, 1, 2
 
@@ -39,14 +39,6 @@ def open_inputs(files: list[str]) -> Iterator[tuple[str, Iterator[str]]]:
         else:
             with open(path, encoding="utf-8", errors="replace") as fh:
                 yield path, fh
-
-
-def read_batches(
-    files: list[str], *, width: int = 81, allow_suffix: bool = False
-) -> Iterator[tuple[str, ParsedLines]]:
-    """Parse every input, collecting malformed lines (reported by the caller, never dropped)."""
-    for source, lines in open_inputs(files):
-        yield source, parse_lines(lines, width=width, source=source, allow_suffix=allow_suffix, errors="collect")
 
 
 def report_errors(parsed: ParsedLines) -> None:

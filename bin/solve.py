@@ -23,11 +23,12 @@ import numpy as np
 from tqdm import tqdm
 
 from engine import solver
-from engine.text import format_lines, format_sudoku
+from engine.text import format_lines, format_sudoku, parse_lines
 
-from ._common import EXIT_BAD_INPUT, EXIT_OK, add_input_argument, read_batches, report_errors, run
+from ._common import EXIT_BAD_INPUT, EXIT_OK, add_input_argument, count_lines, iter_chunks, report_errors, run
 
-CHUNK = 4096
+CHUNK = 4096  # puzzles per call into the solver (keeps the progress bar moving)
+LINES_PER_CHUNK = 100_000  # input is streamed in chunks of lines
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -94,11 +95,13 @@ def main(argv=None) -> int:
     out = sys.stdout
     status = EXIT_OK
     stats = {"n": 0, "guesses": 0, "logic": 0}
-    for _source, parsed in read_batches(args.files, allow_suffix=True):
+    progress = tqdm(total=count_lines(args.files), unit=" lines", disable=None, file=sys.stderr)
+    for source, chunk, first in iter_chunks(args.files, LINES_PER_CHUNK):
+        parsed = parse_lines(chunk, source=source, allow_suffix=True, errors="collect", first_lineno=first)
         report_errors(parsed)
         if parsed.errors:
             status = EXIT_BAD_INPUT
-        lines: list[tuple[int, str | None]] = [(e.lineno, f"error line {e.lineno}: {e.message}") for e in parsed.errors]
+        lines: list[tuple[int, str | int]] = [(e.lineno, f"error line {e.lineno}: {e.message}") for e in parsed.errors]
         if args.all:
             # stream: merge errors and puzzles by line number, printing as we go
             items = sorted(lines + [(int(ln), k) for k, ln in enumerate(parsed.linenos)], key=lambda x: x[0])
@@ -107,12 +110,14 @@ def main(argv=None) -> int:
                     out.write(what + "\n")
                 else:
                     _all(args, parsed.sudokus[what], out)
-            continue
-        texts: list[str] = []
-        for start in tqdm(range(0, len(parsed), CHUNK), disable=None, unit="chunk", desc="solve"):
-            texts.extend(_results(args, parsed.sudokus[start : start + CHUNK], stats))
-        items = sorted(lines + list(zip(parsed.linenos.tolist(), texts)), key=lambda x: x[0])
-        out.write("".join(t + "\n" for _ln, t in items))
+        else:
+            texts: list[str] = []
+            for start in range(0, len(parsed), CHUNK):
+                texts.extend(_results(args, parsed.sudokus[start : start + CHUNK], stats))
+            items = sorted(lines + list(zip(parsed.linenos.tolist(), texts)), key=lambda x: x[0])
+            out.write("".join(t + "\n" for _ln, t in items))
+        progress.update(len(chunk))
+    progress.close()
     if args.stats and stats["n"]:
         n = stats["n"]
         print(f"puzzles: {n}  guesses: {stats['guesses']} ({stats['guesses'] / n:.2f}/puzzle)  "
