@@ -441,10 +441,13 @@ def _canon_one(p, mode, dedupe, g, masks, A, A64, tA, uA, B, B64, tB, uB, oc, ov
                 # pattern-first digit pass: the minimal pattern's row r is empty for every
                 # candidate, so nothing (ties, labels) changes
                 continue
-            if fixed and nA == 1:
-                # a single candidate with its row fixed: nothing to compare; unless the row
-                # branches, update the record in place
+            if nA == 1 and (fixed or (mode == 0 and r % 3 == 2)):
+                # a single candidate with its row fixed (or, pure minlex, the last row left in
+                # its band): nothing to compare; unless the row branches, update the record in place
                 t = A[0, 0]
+                if not fixed:
+                    u0 = uA[0] & 0xFFFF
+                    A[0, OFF_ROWS + r] = LOWBIT[_allowed(A, 0, r, u0, fixed)]
                 sr = A[0, OFF_ROWS + r]
                 mk = masks[t, sr]
                 gp = 0  # bit q: output position q holds a given
@@ -468,6 +471,7 @@ def _canon_one(p, mode, dedupe, g, masks, A, A64, tA, uA, B, B64, tB, uB, oc, ov
                             A[0, OFF_MAP + d] = nx
                             nx += 1
                     A[0, OFF_NEXT] = nx
+                    uA[0] |= np.int64(1) << sr
                     continue
                 _arrange(g, t, sr, A, 0, tie, 1, oc, ov, info)
                 if info[4] < 2 and info[5] < 2 and info[6] < 2 and info[8] < 2:
@@ -480,6 +484,7 @@ def _canon_one(p, mode, dedupe, g, masks, A, A64, tA, uA, B, B64, tB, uB, oc, ov
                             A[0, OFF_MAP + g[t, sr, c]] = nx
                             nx += 1
                     A[0, OFF_NEXT] = nx
+                    uA[0] |= np.int64(1) << sr
                     continue
             best = MAXKEY
             if not fixed:
