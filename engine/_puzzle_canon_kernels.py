@@ -507,12 +507,24 @@ def _canon_one(p, mode, dedupe, g, masks, A, A64, tA, uA, B, B64, tB, uB, oc, ov
                 used = uA[n] & 0xFFFF
                 mult = uA[n] >> 16
                 tie = tA[n]
+                virgin = (not fixed) and tie == TIE_ALL and A[n, OFF_NEXT] == 1
                 allowed = _allowed(A, n, r, used, fixed)
                 while allowed:
                     sr = LOWBIT[allowed]
                     allowed &= allowed - 1
+                    # cheap lower bound first (see _bound_tables); a virgin candidate's key is
+                    # exact (KEY_EXACT), so it survives only if it equals the best
+                    mk = masks[t, sr]
+                    if digit_mode:
+                        if virgin:
+                            if KEY_EXACT[mk] != best:
+                                continue
+                        elif KEY_LB[mk] > best:
+                            continue
+                    elif PAT_LB[mk] > best:
+                        continue
                     factor = 1
-                    if dedupe and masks[t, sr] == 0:
+                    if dedupe and mk == 0:
                         b3 = 3 * (sr // 3)
                         skip = False
                         cnt = 0
@@ -536,13 +548,6 @@ def _canon_one(p, mode, dedupe, g, masks, A, A64, tA, uA, B, B64, tB, uB, oc, ov
                         if skip:
                             continue
                         factor = cnt
-                    # cheap lower bound first (see _bound_tables)
-                    mk = masks[t, sr]
-                    if digit_mode:
-                        if KEY_LB[mk] > best:
-                            continue
-                    elif PAT_LB[mk] > best:
-                        continue
                     if not digit_mode:
                         # pattern pass: key by table lookups, one record, never branches
                         key = _pattern_key(A, n, tie, mk, info)
@@ -568,7 +573,7 @@ def _canon_one(p, mode, dedupe, g, masks, A, A64, tA, uA, B, B64, tB, uB, oc, ov
                                 for j in range(3):
                                     B[m, OFF_COLS + 3 * q + j] = A[n, OFF_COLS + 3 * src + PERMS[3, pi, j]]
                         continue
-                    if best != MAXKEY and PAT_NIBBLES[_pattern_key(A, n, tie, mk, info)] > best:
+                    if not virgin and best != MAXKEY and PAT_NIBBLES[_pattern_key(A, n, tie, mk, info)] > best:
                         # the smallest pattern the ties allow, every given labelled 1, is a
                         # lower bound too (same argument as KEY_LB), and costs a few lookups
                         continue
