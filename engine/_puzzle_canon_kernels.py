@@ -109,7 +109,7 @@ DIGIT_BIT = np.array([0] + [1 << (v - 1) for v in range(1, 10)] + [1 << 12] * 24
 LOWBIT = np.array([0] + [(m & -m).bit_length() - 1 for m in range(1, 512)], dtype=np.int64)
 
 
-@kernel
+@kernel(inline="always")
 def _allowed(A, n, r, used, fixed):
     """9-bit mask of the source rows that may become output row ``r`` of candidate ``A[n]``:
     its fixed row (pattern-first digit pass), any row of an unused band (r % 3 == 0), or the
@@ -334,7 +334,7 @@ INNER, STACK = _pattern_tables()
 PAT_NIBBLES = np.array([sum(((m >> (8 - p)) & 1) << (4 * (8 - p)) for p in range(9)) for m in range(512)], dtype=np.uint64)
 
 
-@kernel
+@kernel(inline="always")
 def _pattern_key(A, n, tie, mk, info):
     """The pattern pass's row key (9-bit pattern) of the row with given mask ``mk`` (bit 8 - c =
     column c) under candidate ``A[n]`` with tie bits ``tie``, by table lookups: ``info[1 + s]``
