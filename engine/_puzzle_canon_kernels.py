@@ -281,6 +281,31 @@ def _arrange(g, t, sr, A, n, tie, digit_mode, oc, ov, info):
     return key
 
 
+def _virgin_tables():
+    """VIRGIN_OC[m] / VIRGIN_INFO[m]: ``_arrange`` of a row with given mask ``m`` under a
+    virgin candidate (identity column order, everything tied, no label yet)."""
+    voc = np.zeros((512, 9), np.int64)
+    vinfo = np.zeros((512, 9), np.int64)
+    g = np.zeros((1, 1, 9), np.uint8)
+    A = np.zeros((1, W), np.uint8)
+    for j in range(9):
+        A[0, OFF_COLS + j] = j
+    A[0, OFF_NEXT] = 1
+    oc = np.zeros(9, np.int64)
+    ov = np.zeros(9, np.int64)
+    info = np.zeros(9, np.int64)
+    for m in range(512):
+        for c in range(9):
+            g[0, 0, c] = c + 1 if (m >> (8 - c)) & 1 else 0
+        _arrange(g, 0, 0, A, 0, TIE_ALL, 1, oc, ov, info)
+        voc[m] = oc
+        vinfo[m] = info
+    return voc, vinfo
+
+
+VIRGIN_OC, VIRGIN_INFO = _virgin_tables()
+
+
 def _pattern_tables():
     """Tables for the pattern pass, where a cell is only given (1) or empty (0).
 
@@ -577,7 +602,16 @@ def _canon_one(p, mode, dedupe, g, masks, A, A64, tA, uA, B, B64, tB, uB, oc, ov
                         # the smallest pattern the ties allow, every given labelled 1, is a
                         # lower bound too (same argument as KEY_LB), and costs a few lookups
                         continue
-                    key = _arrange(g, t, sr, A, n, tie, digit_mode, oc, ov, info)
+                    if virgin:
+                        # a virgin candidate keeps the identity column order: its arrangement
+                        # depends on the row's mask only (VIRGIN_*)
+                        key = KEY_EXACT[mk]
+                        for q in range(9):
+                            oc[q] = VIRGIN_OC[mk, q]
+                            ov[q] = NEW * ((mk >> (8 - oc[q])) & 1)
+                            info[q] = VIRGIN_INFO[mk, q]
+                    else:
+                        key = _arrange(g, t, sr, A, n, tie, digit_mode, oc, ov, info)
                     if key > best:
                         continue
                     if key < best:
