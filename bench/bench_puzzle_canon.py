@@ -10,20 +10,16 @@ matters less.  Usage:
 from __future__ import annotations
 
 import argparse
-import os
-import sys
 import time
 from pathlib import Path
 
 import numpy as np
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from _common import DATA
+from engine.puzzle_canon import canon_puzzles
+from engine.text import parse_lines
+from engine.transform import apply_batch, random_transforms
 
-from engine.puzzle_canon import canon_puzzles  # noqa: E402
-from engine.text import parse_lines  # noqa: E402
-from engine.transform import apply_batch, random_transforms  # noqa: E402
-
-DATA = Path(os.environ.get("SUDOKU_SHARED_DATA", Path(__file__).resolve().parent.parent.parent / "shared" / "data"))
 TARGETS = {False: (300_000, 219_000), True: (500_000, 378_000)}  # (target, best native tool)
 
 

@@ -13,17 +13,13 @@ import argparse
 import statistics
 import sys
 import time
-from pathlib import Path
 
 import numpy as np
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+from _common import DATA
+from engine import solver
+from engine.text import parse_lines
 
-from engine import solver  # noqa: E402
-from engine.text import parse_lines  # noqa: E402
-
-from _common import DATA  # noqa: E402  (one place decides where the shared data is)
 FILES = [
     ("17clue_49158.txt", "211k/s (tdoku)", "100k/s"),
     ("forum_hardest_1905_11plus.txt", "13.7k/s (tdoku)", "7k/s"),
