@@ -728,24 +728,23 @@ def _canon_one(p, mode, dedupe, g, masks, A, A64, tA, uA, B, B64, tB, uB, oc, ov
 
 
 @kernel
+def _workspace(cap):
+    """The work arrays of ``_canon_one`` (two candidate buffers of ``cap`` records), allocated
+    once per call of a driver, never per puzzle."""
+    return (np.zeros((cap, W // 8), np.uint64), np.zeros((cap, W // 8), np.uint64),
+            np.zeros(cap, np.int32), np.zeros(cap, np.int32), np.zeros(cap, np.int64),
+            np.zeros(cap, np.int64), np.zeros((2, 9, 9), np.uint8), np.zeros((2, 9), np.int64),
+            np.zeros(9, np.int64), np.zeros(9, np.int64), np.zeros(9, np.int64), np.zeros(9, np.int64))
+
+
+@kernel
 def canon_batch(puzzles, mode, cap, forms, trans, autos):
     """Canonical forms of ``puzzles`` (N, 81): ``forms`` (N, 81), ``trans`` (N, 29), ``autos``
     (N,) = automorphism count, or -1 where ``cap`` candidates were not enough (retry larger),
     -2 where a row or column repeats a digit, -3 where a cell is not 0-9."""
-    A64 = np.zeros((cap, W // 8), np.uint64)
-    B64 = np.zeros((cap, W // 8), np.uint64)
+    A64, B64, tA, tB, uA, uB, g, masks, oc, ov, info, tmp = _workspace(cap)
     A = A64.view(np.uint8)
     B = B64.view(np.uint8)
-    tA = np.zeros(cap, np.int32)
-    tB = np.zeros(cap, np.int32)
-    uA = np.zeros(cap, np.int64)
-    uB = np.zeros(cap, np.int64)
-    g = np.zeros((2, 9, 9), np.uint8)
-    masks = np.zeros((2, 9), np.int64)
-    oc = np.zeros(9, np.int64)
-    ov = np.zeros(9, np.int64)
-    info = np.zeros(9, np.int64)
-    tmp = np.zeros(9, np.int64)
     stat = np.zeros(2, np.int64)
     for k in range(puzzles.shape[0]):
         autos[k] = _canon_one(puzzles[k], mode, 1, g, masks, A, A64, tA, uA, B, B64, tB, uB, oc, ov, info, tmp, forms[k], trans[k], stat)
@@ -755,20 +754,9 @@ def canon_batch(puzzles, mode, cap, forms, trans, autos):
 def canon_survivors(puzzle, mode, cap, out, ties):
     """All final candidates of one puzzle: ``out[:n]`` (array-form transformations giving the
     form, one per tie class) and ``ties[:n]`` their tie bits; returns n, or -1 on overflow."""
-    A64 = np.zeros((cap, W // 8), np.uint64)
-    B64 = np.zeros((cap, W // 8), np.uint64)
+    A64, B64, tA, tB, uA, uB, g, masks, oc, ov, info, tmp = _workspace(cap)
     A = A64.view(np.uint8)
     B = B64.view(np.uint8)
-    tA = np.zeros(cap, np.int32)
-    tB = np.zeros(cap, np.int32)
-    uA = np.zeros(cap, np.int64)
-    uB = np.zeros(cap, np.int64)
-    g = np.zeros((2, 9, 9), np.uint8)
-    masks = np.zeros((2, 9), np.int64)
-    oc = np.zeros(9, np.int64)
-    ov = np.zeros(9, np.int64)
-    info = np.zeros(9, np.int64)
-    tmp = np.zeros(9, np.int64)
     form = np.zeros(81, np.uint8)
     trans = np.zeros(29, np.uint8)
     stat = np.zeros(2, np.int64)
