@@ -135,6 +135,18 @@ def _cswap(x, i, j, on):
     x[j] = (hi & m) | (b & ~m)
 
 
+@kernel(inline="always")
+def _tied_positions(tie):
+    """Output positions tied to a neighbour: both ends of every inner tie, every cell of tied stacks."""
+    inner = tie & 0x1B6
+    tp = inner | (inner >> 1)
+    if tie & (1 << 9):
+        tp |= 0o77
+    if tie & (1 << 10):
+        tp |= 0o770
+    return tp
+
+
 @kernel
 def _arrange(g, t, sr, A, n, tie, digit_mode, oc, ov, info):
     """Place source row ``sr`` (of ``g[t]``) under candidate ``A[n]`` with tie bits ``tie``.
@@ -163,13 +175,7 @@ def _arrange(g, t, sr, A, n, tie, digit_mode, oc, ov, info):
             v = lab + (NEW - lab) * ((lab == 0) & (d != 0))
         x[p] = (v << 4) | c
         gp |= np.int64(d != 0) << p
-    # positions tied to a neighbour: both ends of every inner tie, every cell of tied stacks
-    inner = tie & 0x1B6
-    tp = inner | (inner >> 1)
-    if tie & (1 << 9):
-        tp |= 0o77
-    if tie & (1 << 10):
-        tp |= 0o770
+    tp = _tied_positions(tie)
     if gp & tp == 0:
         # no given sits in a tied run: every run is empty in this row, so the order and the
         # ties stay as they are and nothing branches; only the key (and labels) are new
@@ -479,12 +485,7 @@ def _canon_one(p, mode, dedupe, g, masks, A, A64, tA, uA, B, B64, tB, uB, oc, ov
                 for q in range(9):
                     gp |= ((mk >> (8 - A[0, OFF_COLS + q])) & 1) << q
                 tie = tA[0]
-                inner = tie & 0x1B6
-                tp = inner | (inner >> 1)
-                if tie & (1 << 9):
-                    tp |= 0o77
-                if tie & (1 << 10):
-                    tp |= 0o770
+                tp = _tied_positions(tie)
                 if gp & tp == 0:
                     # no given in a tied run (see _arrange): only label the new digits
                     nx = A[0, OFF_NEXT]
