@@ -8,8 +8,8 @@ import time
 import numpy as np
 
 from _common import median_seconds, print_table
-from engine.bands import band_compare, band_index, build_tables, random_bands
-from engine.text import format_sudoku
+from sudoku_symmetry.engine.bands.tables import band_compare, band_index, build_tables, random_bands
+from sudoku_symmetry.engine.text import format_sudoku
 from naive_bands import minlex_band
 
 

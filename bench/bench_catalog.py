@@ -11,8 +11,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from catalog.configurations import make_row, store_configurations
-from catalog.db import open_catalog
+from sudoku_symmetry.catalog.configurations import make_row, store_configurations
+from sudoku_symmetry.catalog.db import open_catalog
 
 
 def main(n: int = 100_000) -> None:

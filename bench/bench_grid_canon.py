@@ -7,9 +7,9 @@ import argparse
 import numpy as np
 
 from _common import median_seconds, print_table
-from engine.grid_canon import canon_grids
-from engine.random_grids import random_grids
-from engine.transform import apply_batch, random_transforms
+from sudoku_symmetry.engine.canon.grid import canon_grids
+from sudoku_symmetry.engine.grids.random import random_grids
+from sudoku_symmetry.engine.group.transform import apply_batch, random_transforms
 from naive_canon import naive_canon
 
 

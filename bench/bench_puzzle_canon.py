@@ -16,9 +16,9 @@ from pathlib import Path
 import numpy as np
 
 from _common import DATA
-from engine.puzzle_canon import canon_puzzles
-from engine.text import parse_lines
-from engine.transform import apply_batch, random_transforms
+from sudoku_symmetry.engine.canon.puzzle import canon_puzzles
+from sudoku_symmetry.engine.text import parse_lines
+from sudoku_symmetry.engine.group.transform import apply_batch, random_transforms
 
 TARGETS = {False: (300_000, 219_000), True: (500_000, 378_000)}  # (target, best native tool)
 

@@ -17,8 +17,8 @@ import time
 import numpy as np
 
 from _common import DATA
-from engine import solver
-from engine.text import parse_lines
+from sudoku_symmetry.engine.solve import solver
+from sudoku_symmetry.engine.text import parse_lines
 
 FILES = [
     ("17clue_49158.txt", "211k/s (tdoku)", "100k/s"),

@@ -1,24 +1,50 @@
-"""What every command shares: input reading with line-numbered errors, the --db option, exit codes."""
+"""What every command shares: reading inputs, the one way bad lines are reported, the --db
+option, argument types, and :func:`run`, which turns every expected failure into one line on
+standard error and exit status 2 (never a traceback).
+
+Reading: files or standard input (``-``), UTF-8 with or without a byte-order mark, streamed in
+chunks of lines with the number of their first line. Every input path is checked before any
+output is written, so a missing file or a directory stops the command before it starts.
+
+Reporting (:func:`emit`): a command produces, per chunk, its result lines and its bad lines,
+each with its input line number; ``emit`` prints them in line order on standard output, a bad
+line as ``error line N: REASON`` in its place (so output stays aligned with input), and repeats
+each bad line on standard error as ``error: SOURCE:N: REASON``.
+"""
 from __future__ import annotations
 
 import argparse
+import errno
 import os
 import sys
-from typing import Iterator
-
-from engine.text import ParsedLines
+from itertools import islice
+from typing import Callable, Iterable, Iterator, Union
 
 EXIT_OK, EXIT_NO, EXIT_BAD_INPUT = 0, 1, 2
+INT64_MAX = (1 << 63) - 1
+BOM = "\ufeff"
 
 
+class CommandError(Exception):
+    """An expected failure: printed as ``PROG: error: MESSAGE``, exit status 2."""
+
+
+# -- arguments -------------------------------------------------------------------------------
 def add_db_argument(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--db",
         metavar="URL_OR_PATH",
         default=None,
+        type=_db_value,
         help="catalog: a SQLite file path or any SQLAlchemy URL "
         "(default: $SUDOKU_CATALOG, else the documented default file)",
     )
+
+
+def _db_value(text: str) -> str:
+    if not text.strip():
+        raise argparse.ArgumentTypeError("--db needs a file path or a URL (it was empty)")
+    return text
 
 
 def add_input_argument(parser: argparse.ArgumentParser, what: str = "sudokus") -> None:
@@ -31,38 +57,72 @@ def add_input_argument(parser: argparse.ArgumentParser, what: str = "sudokus") -
     )
 
 
+def count_argument(minimum: int = 0, maximum: int = INT64_MAX) -> Callable[[str], int]:
+    """An argparse type: an integer in [minimum, maximum] (the kernels count in int64)."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+        if value < minimum or value > maximum:
+            raise argparse.ArgumentTypeError(f"must be between {minimum} and {maximum}, got {value}")
+        return value
+
+    return parse
+
+
+# -- inputs ----------------------------------------------------------------------------------
+def check_inputs(files: list[str]) -> None:
+    """Raise :class:`CommandError` for the first input that cannot be read as a file."""
+    for path in files:
+        if path == "-":
+            if sys.stdin is None:
+                raise CommandError("standard input is closed")
+            continue
+        if os.path.isdir(path):
+            raise CommandError(f"{path}: is a directory, not a file")
+        if not os.path.exists(path):
+            raise CommandError(f"{path}: no such file")
+        if not os.access(path, os.R_OK):
+            raise CommandError(f"{path}: not readable (permission denied)")
+    if not files and sys.stdin is None:
+        raise CommandError("standard input is closed")
+
+
+def _strip_bom(lines: Iterator[str]) -> Iterator[str]:
+    first = next(lines, None)
+    if first is None:
+        return
+    yield first[1:] if first.startswith(BOM) else first
+    yield from lines
+
+
 def open_inputs(files: list[str]) -> Iterator[tuple[str, Iterator[str]]]:
-    """(source name, lines) for each input; '-' or no files means standard input."""
+    """(source name, lines) for each input; '-' or no files means standard input. A byte-order
+    mark at the start of an input is dropped; undecodable bytes become U+FFFD (a bad line)."""
+    check_inputs(files)
     for path in files or ["-"]:
         if path == "-":
-            yield "<stdin>", sys.stdin
+            yield "<stdin>", _strip_bom(iter(sys.stdin))
         else:
-            with open(path, encoding="utf-8", errors="replace") as fh:
-                yield path, fh
+            with open(path, encoding="utf-8-sig", errors="replace") as fh:
+                yield path, iter(fh)
 
 
-def report_errors(parsed: ParsedLines) -> None:
-    for err in parsed.errors:
-        print(f"error: {err}", file=sys.stderr)
-
-
-def run(main_fn, argv=None) -> int:
-    """Call ``main_fn(argv)``; a closed output pipe (``| head``) ends quietly."""
-    try:
-        return main_fn(argv)
-    except BrokenPipeError:
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-        return EXIT_OK
-    except FileNotFoundError as exc:
-        print(f"error: {exc.filename}: no such file", file=sys.stderr)
-        return EXIT_BAD_INPUT
+def read_text(path: str, what: str) -> str:
+    """The whole text of a file (BOM dropped), or of standard input for ``-``."""
+    check_inputs([path])
+    if path == "-":
+        text = sys.stdin.read()
+    else:
+        with open(path, encoding="utf-8-sig", errors="replace") as fh:
+            text = fh.read()
+    return text[1:] if text.startswith(BOM) else text
 
 
 def iter_chunks(files: list[str], size: int = 100_000) -> Iterator[tuple[str, list[str], int]]:
     """(source, up to ``size`` raw lines, line number of the first) over every input, streamed."""
-    from itertools import islice
-
     for source, lines in open_inputs(files):
         lineno = 1
         while True:
@@ -77,8 +137,110 @@ def count_lines(files: list[str]) -> int | None:
     """Lines in the input files (for a progress total), None when reading standard input."""
     if not files or "-" in files:
         return None
+    check_inputs(files)
     total = 0
     for path in files:
         with open(path, "rb") as fh:
             total += sum(buf.count(b"\n") for buf in iter(lambda: fh.read(1 << 20), b""))
     return total
+
+
+# -- output ----------------------------------------------------------------------------------
+Result = Union[str, Callable[[object], None]]
+"""A result line, or a function that writes a result's lines to the stream it is given."""
+
+
+def error_line(lineno: int, reason: str) -> str:
+    return f"error line {lineno}: {reason}"
+
+
+def emit(out, err, source: str, results: Iterable[tuple[int, Result]],
+         problems: Iterable[tuple[int, str]]) -> int:
+    """Print ``results`` and ``problems`` (each ``(line number, ...)``) in line order on ``out``,
+    a problem as ``error line N: REASON``; repeat the problems on ``err`` with their source.
+    Returns the number of problems."""
+    problems = sorted(problems)
+    items: list[tuple[int, Result]] = list(results)
+    if problems:
+        items += [(n, error_line(n, reason)) for n, reason in problems]
+        items.sort(key=lambda item: item[0])
+    text: list[str] = []
+    for _, what in items:
+        if isinstance(what, str):
+            text.append(what + "\n")
+        else:
+            out.write("".join(text))
+            text = []
+            what(out)
+    out.write("".join(text))
+    if problems:
+        out.flush()  # so a terminal shows the lines in order
+        err.write("".join(f"error: {source}:{n}: {reason}\n" for n, reason in problems))
+    return len(problems)
+
+
+def parse_problems(parsed) -> list[tuple[int, str]]:
+    """The malformed lines of a :class:`ParsedLines` as ``(line number, reason)``."""
+    return [(e.lineno, e.message) for e in parsed.errors]
+
+
+# -- running a command -----------------------------------------------------------------------
+def _fail(prog: str, message: str) -> int:
+    try:
+        print(f"{prog}: error: {message}", file=sys.stderr)
+    except (OSError, AttributeError, ValueError):
+        pass
+    return EXIT_BAD_INPUT
+
+
+def _silence_stdout() -> None:
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, AttributeError, ValueError):
+        pass
+
+
+def _catalog_message(exc: BaseException) -> str | None:
+    """A one-line reason for a database error (never the SQL statement or its parameters)."""
+    sa_exc = sys.modules.get("sqlalchemy.exc")
+    if sa_exc is None or not isinstance(exc, sa_exc.SQLAlchemyError):
+        return None
+    orig = getattr(exc, "orig", None)
+    text = str(orig if orig is not None else exc).strip().splitlines()
+    return "catalog: " + (text[0] if text else type(exc).__name__)
+
+
+def run(main_fn, argv=None, prog: str | None = None) -> int:
+    """Call ``main_fn(argv)`` and turn expected failures into one line and exit status 2:
+    a missing or unreadable input, a directory, closed standard input or output, a full disk,
+    a catalog that cannot be used. A closed output pipe (``| head``) ends quietly (status 0)."""
+    from sudoku_symmetry.catalog.errors import CatalogError
+    from sudoku_symmetry.engine.text import SudokuFormatError
+
+    prog = prog or os.path.basename(sys.argv[0]) or "sudoku"
+    if sys.stdout is None:
+        return _fail(prog, "standard output is closed")
+    try:
+        status = main_fn(argv)
+        sys.stdout.flush()
+        return status
+    except BrokenPipeError:
+        _silence_stdout()
+        return EXIT_OK
+    except (CommandError, CatalogError, SudokuFormatError) as exc:
+        return _fail(prog, str(exc))
+    except KeyboardInterrupt:
+        return 130
+    except OSError as exc:
+        if exc.errno == errno.EPIPE:
+            _silence_stdout()
+            return EXIT_OK
+        where = f"{exc.filename}: " if getattr(exc, "filename", None) else "cannot write output: " \
+            if exc.errno in (errno.ENOSPC, errno.EBADF, errno.EIO) else ""
+        return _fail(prog, f"{where}{exc.strerror or exc}")
+    except Exception as exc:
+        message = _catalog_message(exc)
+        if message is None:
+            raise
+        return _fail(prog, message)

@@ -8,7 +8,7 @@ Output, one line per band line, in input order (comment and blank lines give no 
     INDEX MINLEX_BAND TRANSFORMATION
     0 123456789456789123789123456 0:123456789:123456789:123456789
 
-``TRANSFORMATION`` (string form of ``engine.transform.Transform``, ``T:RRRRRRRRR:CCCCCCCCC:DDDDDDDDD``)
+``TRANSFORMATION`` (string form of ``sudoku_symmetry.engine.group.transform.Transform``, ``T:RRRRRRRRR:CCCCCCCCC:DDDDDDDDD``)
 maps the input band onto the minlex band (rows 4-9 untouched). A malformed or invalid line
 prints ``error line N: REASON`` on standard output in its place, so output lines stay aligned
 with the input bands, and ``error: SOURCE:N: REASON`` on standard error; the exit status is
@@ -19,43 +19,32 @@ from __future__ import annotations
 
 import argparse
 import sys
-from sudoku_commands._common import EXIT_BAD_INPUT, EXIT_OK, add_input_argument, iter_chunks, run
+from sudoku_symmetry.commands._common import (EXIT_BAD_INPUT, EXIT_OK, add_input_argument, emit, iter_chunks,
+                                              parse_problems, run)
 
 CHUNK = 100_000
 
 
 def process_chunk(lines: list[str], source: str, first_lineno: int, out, err) -> tuple[int, int]:
     """Parse, look up and print one chunk of lines; returns (bands done, bad lines)."""
-    from engine.bands import ROW_PROBLEM, band_index, band_tables
-    from engine.text import parse_lines
-    from engine.transform import format_transforms
+    from sudoku_symmetry.engine.bands import ROW_PROBLEM, band_index, band_tables
+    from sudoku_symmetry.engine.group import format_transforms
+    from sudoku_symmetry.engine.text import parse_lines
 
     parsed = parse_lines(lines, width=27, source=source, errors="collect", first_lineno=first_lineno)
-    output: list[tuple[int, str]] = []
-    problems: list[tuple[int, str]] = []
-    for e in parsed.errors:
-        output.append((e.lineno, f"error line {e.lineno}: {e.message}"))
-        problems.append((e.lineno, f"error: {e}"))
+    results: list[tuple[int, str]] = []
+    problems = parse_problems(parsed)
     if len(parsed):
         index, transforms = band_index(parsed.sudokus, check=False)
-        T = band_tables()
-        names = _minlex_strings(T)
+        names = _minlex_strings(band_tables())
         tstr = format_transforms(transforms)
         for k, (i, lineno) in enumerate(zip(index.tolist(), parsed.linenos.tolist())):
             if i < 0:
-                reason = ROW_PROBLEM.get(i, "not a valid band")
-                output.append((lineno, f"error line {lineno}: {reason}"))
-                problems.append((lineno, f"error: {source}:{lineno}: {reason}"))
+                problems.append((lineno, ROW_PROBLEM.get(i, "not a valid band")))
             else:
-                output.append((lineno, f"{i} {names[i]} {tstr[k]}"))
-    if parsed.errors:
-        output.sort(key=lambda item: item[0])
-    out.write("".join(line + "\n" for _, line in output))
-    if problems:
-        out.flush()  # so a terminal shows the lines in order
-        problems.sort(key=lambda item: item[0])
-        err.write("".join(line + "\n" for _, line in problems))
-    return len(output) - len(problems), len(problems)
+                results.append((lineno, f"{i} {names[i]} {tstr[k]}"))
+    bad = emit(out, err, source, results, problems)
+    return len(results), bad
 
 
 _NAMES: list[str] = []
@@ -78,7 +67,7 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
-def main(argv=None) -> int:
+def _main(argv=None) -> int:
     args = build_parser().parse_args(argv)
     out, err = sys.stdout, sys.stderr
     done = bad = 0
@@ -92,5 +81,9 @@ def main(argv=None) -> int:
     return EXIT_OK
 
 
+def main(argv=None) -> int:
+    return run(_main, argv, "band")
+
+
 if __name__ == "__main__":
-    sys.exit(run(main))
+    sys.exit(main())

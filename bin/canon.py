@@ -22,15 +22,8 @@ import sys
 
 import numpy as np
 
-from sudoku_commands._common import (
-    EXIT_BAD_INPUT,
-    EXIT_OK,
-    add_db_argument,
-    add_input_argument,
-    count_lines,
-    iter_chunks,
-    run,
-)
+from sudoku_symmetry.commands._common import (EXIT_BAD_INPUT, EXIT_OK, add_db_argument, add_input_argument,
+                                              count_lines, emit, iter_chunks, parse_problems, run)
 
 CHUNK = 100_000
 
@@ -51,37 +44,19 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
-def canonicalize(sudokus: np.ndarray, pattern_first: bool):
-    """(forms, transforms, automorphism counts, is_grid) for a batch of conflict-free sudokus."""
-    from engine.grid_canon import canon_grids
-    from engine.puzzle_canon import canon_puzzles
-
-    n = len(sudokus)
-    forms = np.zeros((n, 81), np.uint8)
-    transforms = np.zeros((n, 29), np.uint8)
-    counts = np.zeros(n, np.int64)
-    is_grid = (sudokus > 0).all(axis=1)  # conflict-free and complete: a solution grid
-    for mask, fn in ((is_grid, canon_grids), (~is_grid, None)):
-        if not mask.any():
-            continue
-        part = np.ascontiguousarray(sudokus[mask])
-        f, t, c = fn(part) if fn else canon_puzzles(part, pattern_first=pattern_first)
-        forms[mask], transforms[mask], counts[mask] = f, t, c
-    return forms, transforms, counts, is_grid
-
-
 def _main(argv=None) -> int:
     args = build_parser().parse_args(argv)
     from tqdm import tqdm
 
-    from engine.text import format_lines
-    from engine.transform import format_transforms
-    from engine.validity import conflicts, is_valid
+    from sudoku_symmetry.engine.canon import canonicalize
+    from sudoku_symmetry.engine.group import format_transforms
+    from sudoku_symmetry.engine.text import format_lines, parse_lines
+    from sudoku_symmetry.engine.validity import conflicts, is_valid
 
     catalog = None
     if args.store:
-        from catalog.configurations import store_configurations
-        from catalog.db import open_catalog
+        from sudoku_symmetry.catalog.configurations import store_configurations
+        from sudoku_symmetry.catalog.db import open_catalog
 
         catalog = open_catalog(args.db)
     convention = "pattern_first" if args.pattern_first else "minlex"
@@ -89,8 +64,6 @@ def _main(argv=None) -> int:
     out, err = sys.stdout, sys.stderr
     progress = tqdm(total=count_lines(args.files), unit=" lines", disable=None, file=err)
     for source, lines, first in iter_chunks(args.files, CHUNK):
-        from engine.text import parse_lines
-
         parsed = parse_lines(lines, source=source, errors="collect", first_lineno=first)
         ok = is_valid(parsed.sudokus) if len(parsed) else np.zeros(0, bool)
         good = parsed.sudokus[ok]
@@ -100,23 +73,12 @@ def _main(argv=None) -> int:
             text = [f"{s} {c}" for s, c in zip(text, counts.tolist())]
         if args.transform:
             text = [f"{s} {t}" for s, t in zip(text, format_transforms(transforms))]
-        results = {}  # line number -> output line
-        problems = []
-        for e in parsed.errors:
-            results[e.lineno] = f"error line {e.lineno}: {e.message}"
-            problems.append(f"error: {e}")
-        for lineno, cells in zip(parsed.linenos[~ok].tolist(), parsed.sudokus[~ok]):
-            reason = str(conflicts(cells)[0])
-            results[lineno] = f"error line {lineno}: {reason}"
-            problems.append(f"error: {source}:{lineno}: {reason}")
-        for lineno, line in zip(parsed.linenos[ok].tolist(), text):
-            results[lineno] = line
-        out.write("".join(results[k] + "\n" for k in sorted(results)))
-        if problems:
-            out.flush()
-            err.write("".join(p + "\n" for p in problems))
-        read += len(results)
-        bad += len(problems)
+        problems = parse_problems(parsed)
+        problems += [(n, str(conflicts(cells)[0])) for n, cells in zip(parsed.linenos[~ok].tolist(), parsed.sudokus[~ok])]
+        results = list(zip(parsed.linenos[ok].tolist(), text))
+        n_bad = emit(out, err, source, results, problems)
+        read += len(results) + n_bad
+        bad += n_bad
         if catalog is not None and len(good):
             name = args.source or (os.path.basename(source) if source != "<stdin>" else "stdin")
             rows = [
@@ -137,7 +99,7 @@ def _main(argv=None) -> int:
 
 
 def main(argv=None) -> int:
-    return run(_main, argv)
+    return run(_main, argv, "canon")
 
 
 if __name__ == "__main__":

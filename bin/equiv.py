@@ -14,11 +14,11 @@ import argparse
 import os
 import sys
 
-from sudoku_commands._common import EXIT_BAD_INPUT, EXIT_NO, EXIT_OK, run
+from sudoku_symmetry.commands._common import EXIT_BAD_INPUT, EXIT_NO, EXIT_OK, run
 
 
 def _load(arg: str, name: str):
-    from engine.text import SudokuFormatError, parse_one
+    from sudoku_symmetry.engine.text import SudokuFormatError, parse_one
 
     try:
         if os.path.isfile(arg):
@@ -49,7 +49,7 @@ def _main(argv=None) -> int:
     args = parser.parse_args(argv)
     try:
         a, b = _load(args.a, "A"), _load(args.b, "B")
-        from engine.equivalence import equivalence
+        from sudoku_symmetry.engine.canon.equivalence import equivalence
 
         result = equivalence(a, b)
     except ValueError as exc:
@@ -65,7 +65,7 @@ def _main(argv=None) -> int:
 
 
 def main(argv=None) -> int:
-    return run(_main, argv)
+    return run(_main, argv, "equiv")
 
 
 if __name__ == "__main__":

@@ -17,13 +17,13 @@ COMMANDS = {
 
 def main(argv=None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
-    available = {name: doc for name, doc in COMMANDS.items() if importlib.util.find_spec(f"sudoku_commands.{name}")}
+    available = {name: doc for name, doc in COMMANDS.items() if importlib.util.find_spec(f"sudoku_symmetry.commands.{name}")}
     if not argv or argv[0] in ("-h", "--help") or argv[0] not in available:
         print("usage: sudoku COMMAND [ARGS...]   (sudoku COMMAND --help for each)\n\ncommands:")
         for name, doc in available.items():
             print(f"  {name:10s} {doc}")
         return 0 if argv and argv[0] in ("-h", "--help") else 2
-    module = importlib.import_module(f"sudoku_commands.{argv[0]}")
+    module = importlib.import_module(f"sudoku_symmetry.commands.{argv[0]}")
     return module.main(argv[1:])
 
 

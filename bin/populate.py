@@ -19,7 +19,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Callable
 
-from sudoku_commands._common import EXIT_OK, EXIT_BAD_INPUT, add_db_argument, run
+from sudoku_symmetry.commands._common import EXIT_OK, EXIT_BAD_INPUT, add_db_argument, run
 
 
 @dataclass
@@ -37,9 +37,9 @@ class Step:
 
 def step_bands(engine) -> StepResult:
     """The 416 minlex bands and their automorphisms, from the engine's band tables."""
-    from engine.bands import band_tables
+    from sudoku_symmetry.engine.bands import band_tables
 
-    from catalog.bands import automorphism_rows, band_row, band_summary, store_bands
+    from sudoku_symmetry.catalog.bands import automorphism_rows, band_row, band_summary, store_bands
 
     T = band_tables()
     bands = [band_row(i, T.minlex_string(i), int(T.automorphism_count[i]), int(T.gangster_class[i]))
@@ -75,13 +75,13 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
-def main(argv=None) -> int:
+def _main(argv=None) -> int:
     args = build_parser().parse_args(argv)
     if args.list_steps:
         for s in STEPS:
             print(f"{s.name}: {s.help}")
         return EXIT_OK
-    from catalog.db import CatalogError, HEAD_REVISION, describe, migrated_from, open_catalog, resolve_url
+    from sudoku_symmetry.catalog.db import CatalogError, HEAD_REVISION, describe, migrated_from, open_catalog, resolve_url
 
     t0 = time.perf_counter()
     url = resolve_url(args.db)
@@ -117,5 +117,9 @@ def main(argv=None) -> int:
     return EXIT_OK
 
 
+def main(argv=None) -> int:
+    return run(_main, argv, "populate")
+
+
 if __name__ == "__main__":
-    sys.exit(run(main))
+    sys.exit(main())

@@ -11,8 +11,8 @@ import argparse
 import re
 import sys
 
-from engine import setlogic
-from engine.text import SudokuFormatError, parse_one
+from sudoku_symmetry.engine.solve import setlogic
+from sudoku_symmetry.engine.text import SudokuFormatError, parse_one
 
 from ._common import EXIT_BAD_INPUT, EXIT_OK, run
 
@@ -52,7 +52,7 @@ def _read_puzzle(arg: str):
         return parse_one(arg)
 
 
-def main(argv=None) -> int:
+def _main(argv=None) -> int:
     ap = _parser()
     args = ap.parse_args(argv)
     try:
@@ -78,5 +78,9 @@ def main(argv=None) -> int:
     return EXIT_OK
 
 
+def main(argv=None) -> int:
+    return run(_main, argv, "setlogic")
+
+
 if __name__ == "__main__":
-    sys.exit(run(main))
+    sys.exit(main())

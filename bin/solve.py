@@ -18,14 +18,16 @@ from __future__ import annotations
 
 import argparse
 import sys
+from functools import partial
 
 import numpy as np
 from tqdm import tqdm
 
-from engine import solver
-from engine.text import format_lines, format_sudoku, parse_lines
+from sudoku_symmetry.engine.solve import solver
+from sudoku_symmetry.engine.text import format_lines, format_sudoku, parse_lines
 
-from ._common import EXIT_BAD_INPUT, EXIT_OK, add_input_argument, count_lines, iter_chunks, report_errors, run
+from ._common import (EXIT_BAD_INPUT, EXIT_OK, INT64_MAX, add_input_argument, count_argument, count_lines, emit,
+                      iter_chunks, parse_problems, run)
 
 CHUNK = 4096  # puzzles per call into the solver (keeps the progress bar moving)
 LINES_PER_CHUNK = 100_000  # input is streamed in chunks of lines
@@ -41,9 +43,11 @@ def _parser() -> argparse.ArgumentParser:
     mode.add_argument("--count", action="store_true", help="print the number of solutions (capped at --limit)")
     mode.add_argument("--all", action="store_true", help="print every solution (at most --cap per puzzle)")
     mode.add_argument("--check", action="store_true", help="print unique/multiple/none and whether the puzzle is minimal")
-    ap.add_argument("--limit", type=int, default=None, metavar="N",
-                    help="stop counting at N solutions (default: 1 when solving, 1000000 with --count)")
-    ap.add_argument("--cap", type=int, default=None, metavar="N", help="with --all: at most N solutions per puzzle")
+    ap.add_argument("--limit", type=count_argument(1), default=None, metavar="N",
+                    help="stop counting at N solutions (default: 1 when solving, 1000000 with --count); "
+                    f"with --all, the same as --cap (N from 1 to {INT64_MAX})")
+    ap.add_argument("--cap", type=count_argument(0), default=None, metavar="N",
+                    help="with --all: at most N solutions per puzzle")
     ap.add_argument("--stats", action="store_true", help="print guesses and the logic-only fraction on stderr")
     add_input_argument(ap, "puzzles")
     return ap
@@ -76,46 +80,38 @@ def _tally(stats: dict, res) -> None:
     stats["logic"] += int(res.logic_only.sum())
 
 
-def _all(args, puzzle: np.ndarray, out) -> None:
+def _all(cap, puzzle: np.ndarray, out) -> None:
     n = 0
-    for sol in solver.iter_solutions(puzzle, cap=args.cap):
+    for sol in solver.iter_solutions(puzzle, cap=cap):
         out.write(format_sudoku(sol) + "\n")
         n += 1
     out.write(f"# {n} solutions\n")
 
 
-def main(argv=None) -> int:
+def _main(argv=None) -> int:
     args = _parser().parse_args(argv)
-    if args.limit is not None and args.limit < 1:
-        _parser().error("--limit must be at least 1")
-    if args.cap is not None and args.cap < 0:
-        _parser().error("--cap must be 0 or more")
     if args.cap is not None and not args.all:
         _parser().error("--cap goes with --all")
+    cap = args.cap
+    if args.all and args.limit is not None:
+        cap = args.limit if cap is None else min(cap, args.limit)
     out = sys.stdout
     status = EXIT_OK
     stats = {"n": 0, "guesses": 0, "logic": 0}
     progress = tqdm(total=count_lines(args.files), unit=" lines", disable=None, file=sys.stderr)
     for source, chunk, first in iter_chunks(args.files, LINES_PER_CHUNK):
         parsed = parse_lines(chunk, source=source, allow_suffix=True, errors="collect", first_lineno=first)
-        report_errors(parsed)
-        if parsed.errors:
-            status = EXIT_BAD_INPUT
-        lines: list[tuple[int, str | int]] = [(e.lineno, f"error line {e.lineno}: {e.message}") for e in parsed.errors]
+        linenos = parsed.linenos.tolist()
         if args.all:
-            # stream: merge errors and puzzles by line number, printing as we go
-            items = sorted(lines + [(int(ln), k) for k, ln in enumerate(parsed.linenos)], key=lambda x: x[0])
-            for _ln, what in items:
-                if isinstance(what, str):
-                    out.write(what + "\n")
-                else:
-                    _all(args, parsed.sudokus[what], out)
+            # stream: each puzzle's solutions are written as its turn comes
+            results = [(ln, partial(_all, cap, parsed.sudokus[k])) for k, ln in enumerate(linenos)]
         else:
             texts: list[str] = []
             for start in range(0, len(parsed), CHUNK):
                 texts.extend(_results(args, parsed.sudokus[start : start + CHUNK], stats))
-            items = sorted(lines + list(zip(parsed.linenos.tolist(), texts)), key=lambda x: x[0])
-            out.write("".join(t + "\n" for _ln, t in items))
+            results = list(zip(linenos, texts))
+        if emit(out, sys.stderr, source, results, parse_problems(parsed)):
+            status = EXIT_BAD_INPUT
         progress.update(len(chunk))
     progress.close()
     if args.stats and stats["n"]:
@@ -125,5 +121,9 @@ def main(argv=None) -> int:
     return status
 
 
+def main(argv=None) -> int:
+    return run(_main, argv, "solve")
+
+
 if __name__ == "__main__":
-    sys.exit(run(main))
+    sys.exit(main())

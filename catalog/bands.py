@@ -2,7 +2,7 @@
 ``band_automorphisms``, migration 0001).
 
 This module takes plain rows; the caller computes them from the engine (``bin/populate.py``
-does, from ``engine.bands.band_tables()``), because the catalog never imports the engine.
+does, from ``sudoku_symmetry.engine.bands.band_tables()``), because the catalog never imports the engine.
 
 * :func:`store_bands` inserts with ``ON CONFLICT DO NOTHING``: idempotent, returns how many new.
 * :func:`band_summary` gives the facts ``populate`` prints (and tests check):

@@ -43,8 +43,7 @@ ENV_VAR = "SUDOKU_CATALOG"
 _REVISION_BEFORE: "weakref.WeakKeyDictionary[Engine, str | None]" = weakref.WeakKeyDictionary()
 
 
-class CatalogError(RuntimeError):
-    """The catalog cannot be used (e.g. it was written by a newer version of this code)."""
+from .errors import CatalogError  # noqa: E402  (re-exported: catalog.db.CatalogError)
 
 
 def default_path() -> Path:
@@ -125,7 +124,7 @@ def upgrade(engine: Engine, revision: str = "head") -> None:
     from alembic import command
     from alembic.config import Config
 
-    import migrations
+    from sudoku_symmetry import migrations
 
     cfg = Config()
     cfg.set_main_option("script_location", str(Path(migrations.__file__).parent))

@@ -9,7 +9,7 @@ timestamps); ``run_checkpoints`` — one row per (run, shard) with ``resume_curs
 The rule that makes a kill at any instant lose nothing and duplicate nothing: **a chunk's
 results and its checkpoint are committed in one transaction**. Use :func:`chunk`::
 
-    from catalog.runs import start_or_resume, chunk, finish_run, pending_shards
+    from sudoku_symmetry.catalog.runs import start_or_resume, chunk, finish_run, pending_shards
     run = start_or_resume(engine, "ed_grids", {"band1": 0})      # same kind + parameters: resumed
     for shard in pending_shards(engine, run.id, [str(p) for p in prefixes]):
         cursor = run.cursor(shard)                                # None: start of the shard

@@ -1,7 +1,18 @@
 """Sudoku symmetry engine: Numba kernels and their thin Python API (no database, no I/O in kernels).
 
-Modules: ``text`` (parse/format), ``transform`` (the group), ``validity`` (conflicts),
-``bands`` (the 416 bands and the band index), and the canonical forms and solvers beside them.
+One subpackage per capability, each a public module (or a few) beside its private
+``_kernels.py``:
+
+* ``group``: the transformation (array layout, apply / compose / invert, human steps);
+* ``bands``: the 416 minlex bands, the band index, automorphisms, gangster classes;
+* ``canon``: canonical forms of grids and puzzles, equivalence with the steps between two sudokus;
+* ``solve``: the fast solver and the set-logic (permutation) solver;
+* ``grids``: essentially different grids (random grids today; enumeration and rank next);
+* ``search17``: the band generation ("entry") of the 17-clue search;
+* ``patterns``: restricted growth sequences, orbit filtering, Burnside counts.
+
+Shared: ``text`` (text <-> arrays), ``validity`` (conflicts), ``kind`` (grid or puzzle),
+``_bits`` (bit and permutation tables), ``_jit`` (the one decorator), ``_cache`` (cache folders).
 """
 from ._cache import configure_numba_cache
 

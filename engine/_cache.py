@@ -1,42 +1,100 @@
 """Where the engine keeps what it computes once: band tables (.npy) and compiled kernels.
 
 ``cache_root()`` is $SUDOKU_CACHE_DIR, else $XDG_CACHE_HOME/sudoku-symmetry, else
-~/.cache/sudoku-symmetry. Numba's cache goes in ``numba-<hash of engine/*.py>`` below it
-(unless NUMBA_CACHE_DIR is set): Numba does not notice an edit in another module that a
-kernel calls, so a new hash of the sources means a fresh cache, and a fresh clone of the same
-sources (CI) reuses the old one.
+~/.cache/sudoku-symmetry; when that folder cannot be written, a warning is printed once and a
+folder under the system's temporary directory is used instead (Numba would otherwise fall back
+to writing ``__pycache__`` folders into the source tree).
+
+Numba's cache goes in ``numba-<hash>`` below it (unless NUMBA_CACHE_DIR is set), the hash
+taken over every ``*.py`` file under ``engine/``, subpackages included: Numba does not notice
+an edit in another module that a kernel calls, so new sources mean a fresh cache, and a fresh
+clone of the same sources (CI) reuses the old one. Folders of older sources are pruned,
+keeping the :data:`KEEP` most recently used besides the current one.
 """
 import hashlib
 import os
+import shutil
 import sys
+import tempfile
+import time
+from functools import lru_cache
 from pathlib import Path
 
 ENGINE_DIR = Path(__file__).resolve().parent
+KEEP = 2
+"""Cache folders of other source versions kept (a checkout switching branches stays warm)."""
+
+
+def _writable(folder: Path) -> bool:
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        probe = folder / f".probe-{os.getpid()}"
+        probe.write_bytes(b"")
+        probe.unlink()
+        return True
+    except OSError:
+        return False
+
+
+@lru_cache(maxsize=None)
+def _root_for(preferred: str) -> Path:
+    folder = Path(preferred)
+    if _writable(folder):
+        return folder
+    fallback = Path(tempfile.gettempdir()) / f"sudoku-symmetry-{os.getuid() if hasattr(os, 'getuid') else 'user'}"
+    print(f"sudoku-symmetry: warning: cache folder {folder} is not writable; using {fallback}", file=sys.stderr)
+    fallback.mkdir(parents=True, exist_ok=True)
+    return fallback
 
 
 def cache_root() -> Path:
     env = os.environ.get("SUDOKU_CACHE_DIR")
     if env:
-        return Path(env)
+        return _root_for(env)
     base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return Path(base) / "sudoku-symmetry"
+    return _root_for(str(Path(base) / "sudoku-symmetry"))
 
 
 def source_hash(names=None) -> str:
-    """Short hash of engine source files (all ``*.py`` when ``names`` is None)."""
+    """Short hash of engine source files: every ``*.py`` under ``engine/`` (recursively) when
+    ``names`` is None, else those paths relative to ``engine/``."""
     h = hashlib.sha256()
-    paths = sorted(ENGINE_DIR.glob("*.py")) if names is None else [ENGINE_DIR / n for n in names]
+    if names is None:
+        paths = sorted(p for p in ENGINE_DIR.rglob("*.py") if "__pycache__" not in p.parts)
+    else:
+        paths = [ENGINE_DIR / n for n in names]
     for p in paths:
-        h.update(p.name.encode())
+        h.update(p.relative_to(ENGINE_DIR).as_posix().encode())
+        h.update(b"\0")
         h.update(p.read_bytes())
     return h.hexdigest()[:12]
+
+
+def prune(root: Path, prefix: str, current: str, keep: int = KEEP) -> list[Path]:
+    """Remove ``root/prefix*`` folders other than ``current``, keeping the ``keep`` most
+    recently modified; returns what was removed. Errors (another process pruning) are ignored."""
+    try:
+        others = [p for p in root.iterdir() if p.is_dir() and p.name.startswith(prefix) and p.name != current]
+    except OSError:
+        return []
+    others.sort(key=lambda p: p.stat().st_mtime if p.exists() else 0, reverse=True)
+    removed = []
+    for p in others[keep:]:
+        shutil.rmtree(p, ignore_errors=True)
+        removed.append(p)
+    return removed
 
 
 def configure_numba_cache() -> None:
     """Point Numba's cache at a folder keyed on the engine's sources, unless the user chose one."""
     if os.environ.get("NUMBA_CACHE_DIR"):
         return
-    folder = str(cache_root() / f"numba-{source_hash()}")
-    os.environ["NUMBA_CACHE_DIR"] = folder
+    root = cache_root()
+    name = f"numba-{source_hash()}"
+    folder = root / name
+    folder.mkdir(parents=True, exist_ok=True)
+    os.utime(folder, (time.time(), time.time()))  # "recently used", for prune
+    prune(root, "numba-", name)
+    os.environ["NUMBA_CACHE_DIR"] = str(folder)
     if "numba" in sys.modules:  # imported before us: its config was already read
-        sys.modules["numba"].config.CACHE_DIR = folder
+        sys.modules["numba"].config.CACHE_DIR = str(folder)

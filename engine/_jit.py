@@ -1,7 +1,9 @@
-"""The one decorator every kernel uses, so caching and bounds checking switch in one place.
+"""The one place where jit and overload options are set, so caching and bounds checking
+switch for every kernel at once (numba-stats ``_util.py`` pattern).
 
 Set ``SUDOKU_NO_CACHE=1`` to compile without the on-disk cache (e.g. to rule out a stale one);
-``NUMBA_CACHE_DIR`` chooses where the cache lives (CI keys it on a hash of ``engine/``).
+``NUMBA_CACHE_DIR`` chooses where the cache lives (``_cache.py`` keys it on a hash of every file
+under ``engine/``); ``NUMBA_BOUNDSCHECK=1`` turns out-of-bounds reads into IndexError.
 """
 import os
 from functools import partial
@@ -10,8 +12,14 @@ import numba
 
 _CACHE = os.environ.get("SUDOKU_NO_CACHE", "") in ("", "0")
 
-kernel = partial(numba.njit, cache=_CACHE, nogil=True)
+JIT_OPTIONS = {"cache": _CACHE, "nogil": True}
+"""Options of every ``@kernel``."""
+
+OVERLOAD_OPTIONS = {"cache": _CACHE}
+"""``jit_options`` of every ``numba.extending.overload`` (the bit intrinsics in ``_bits``)."""
+
+kernel = partial(numba.njit, **JIT_OPTIONS)
 """``@kernel`` = ``numba.njit(cache=True, nogil=True)``."""
 
-parallel_kernel = partial(numba.njit, cache=_CACHE, nogil=True, parallel=True)
+parallel_kernel = partial(numba.njit, parallel=True, **JIT_OPTIONS)
 """For batch drivers that split work over threads with ``numba.prange``."""

@@ -65,6 +65,11 @@ class ParsedLines:
 def _check_cells(cells: str, width: int) -> str | None:
     """Why ``cells`` is not a ``width``-character sudoku string, or None if it is."""
     if len(cells) != width:
+        hidden = next(((k, ch) for k, ch in enumerate(cells) if not ch.isprintable() or ch == "\ufeff"), None)
+        if hidden is not None:
+            k, ch = hidden
+            return (f"expected {width} cells, got {len(cells)}, including the invisible character "
+                    f"U+{ord(ch):04X} at position {k + 1}")
         return f"expected {width} cells, got {len(cells)}"
     bad = set(cells) - _VALID
     if bad:

@@ -1,4 +1,4 @@
-"""Row, column and box conflicts among the givens of a sudoku (or the cells of a grid)."""
+"""Row, column and box conflicts among the givens of a sudoku, and whether a sudoku is a grid."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -79,3 +79,10 @@ def _valid_kernel(batch, out):
             cols[j] |= bit
             boxes[b] |= bit
         out[k] = ok
+
+
+def is_grid(sudokus) -> np.ndarray:
+    """The one test of "grid or puzzle": True where a sudoku is complete (no empty cell) and
+    valid. Everything else is a puzzle (a partial grid, possibly with conflicts)."""
+    batch = as_batch(sudokus)
+    return (batch > 0).all(axis=1) & is_valid(batch)

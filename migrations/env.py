@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from alembic import context
 
-from catalog.models import Base
+from sudoku_symmetry.catalog.models import Base
 
 config = context.config
 target_metadata = Base.metadata
@@ -38,7 +38,7 @@ def run_migrations_offline() -> None:
 def run_migrations_online() -> None:
     connection = config.attributes.get("connection")
     if connection is None:  # invoked by the alembic CLI: open the catalog the commands would
-        from catalog.db import create_catalog_engine, resolve_url
+        from sudoku_symmetry.catalog.db import create_catalog_engine, resolve_url
 
         db = context.get_x_argument(as_dictionary=True).get("db")
         engine = create_catalog_engine(resolve_url(db))

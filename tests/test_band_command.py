@@ -8,10 +8,10 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from engine.bands import band_index, band_tables, random_bands
-from engine.text import format_lines
-from engine.transform import Transform
-from sudoku_commands import band as band_cmd
+from sudoku_symmetry.engine.bands.tables import band_index, band_tables, random_bands
+from sudoku_symmetry.engine.text import format_lines
+from sudoku_symmetry.engine.group.transform import Transform
+from sudoku_symmetry.commands import band as band_cmd
 
 ROOT = Path(__file__).resolve().parent.parent
 ENV = {**os.environ, "NUMBA_CACHE_DIR": os.environ.get("NUMBA_CACHE_DIR", str(ROOT / ".numba_cache"))}
@@ -95,5 +95,5 @@ def test_executable_from_another_directory_reads_stdin(tmp_path):
 
 
 def test_missing_file_is_an_error(tmp_path, capsys):
-    from sudoku_commands._common import run
+    from sudoku_symmetry.commands._common import run
     assert run(band_cmd.main, [str(tmp_path / "nope.txt")]) == 2

@@ -5,8 +5,8 @@ import numpy as np
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from engine import _band_kernels as K
-from engine.bands import (
+from sudoku_symmetry.engine.bands import _kernels as K
+from sudoku_symmetry.engine.bands.tables import (
     InvalidBandError,
     _PERM3,
     band_compare,
@@ -16,8 +16,8 @@ from engine.bands import (
     build_tables,
     random_bands,
 )
-from engine.text import format_sudoku
-from engine.transform import Transform
+from sudoku_symmetry.engine.text import format_sudoku
+from sudoku_symmetry.engine.group.transform import Transform
 
 from naive_bands import automorphism_count, minlex_band
 
@@ -156,7 +156,7 @@ def test_invalid_bands_are_named(band, problem):
 @pytest.mark.parametrize("fn", [K.band_lookup, K.band_lookup.py_func])
 def test_lookup_kernel_and_python_paths(T, fn):
     """Same answers from the compiled kernel and its Python source (so coverage sees it)."""
-    from engine.bands import _FACT
+    from sudoku_symmetry.engine.bands.tables import _FACT
 
     bands = random_bands(20, np.random.default_rng(3))
     index = np.empty(20, np.int16)

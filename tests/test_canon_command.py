@@ -7,10 +7,10 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from engine.puzzle_canon import canon_puzzles
-from engine.text import format_lines, parse, parse_lines
-from engine.transform import Transform, apply_batch, random_transforms
-from sudoku_commands import canon
+from sudoku_symmetry.engine.canon.puzzle import canon_puzzles
+from sudoku_symmetry.engine.text import format_lines, parse, parse_lines
+from sudoku_symmetry.engine.group.transform import Transform, apply_batch, random_transforms
+from sudoku_symmetry.commands import canon
 
 from conftest import RANK1_GRID, read_data_lines
 from naive_canon import naive_canon
@@ -122,8 +122,8 @@ def test_commands_run_from_anywhere(tmp_path):
 def test_17clue_automorphisms_agree_with_their_solution_grids(clue17):
     """A puzzle's automorphism fixes its unique solution, so it is among the grid's automorphisms:
     count them that independent way (solver + grid canon) and compare with the puzzle canon."""
-    from engine import solver
-    from engine.grid_canon import canon_grids, grid_automorphisms
+    from sudoku_symmetry.engine.solve import solver
+    from sudoku_symmetry.engine.canon.grid import canon_grids, grid_automorphisms
 
     puzzles = parse_lines(clue17).sudokus
     res = solver.count_solutions(puzzles, 2, solutions=True)

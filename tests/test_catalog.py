@@ -15,11 +15,11 @@ import pytest
 from sqlalchemy import inspect
 from sqlalchemy.orm import Session
 
-from catalog import db as catdb
-from catalog.configurations import count_configurations, known_canonicals, make_row, store_configurations
-from catalog.db import HEAD_REVISION, CatalogError, current_revision, migrated_from, open_catalog, resolve_url
-from catalog.models import Base
-from catalog.runs import (chunk, commit_chunk, finish_run, get_run, pending_shards, start_or_resume)
+from sudoku_symmetry.catalog import db as catdb
+from sudoku_symmetry.catalog.configurations import count_configurations, known_canonicals, make_row, store_configurations
+from sudoku_symmetry.catalog.db import HEAD_REVISION, CatalogError, current_revision, migrated_from, open_catalog, resolve_url
+from sudoku_symmetry.catalog.models import Base
+from sudoku_symmetry.catalog.runs import (chunk, commit_chunk, finish_run, get_run, pending_shards, start_or_resume)
 
 ROOT = Path(__file__).resolve().parent.parent
 ENV = {**os.environ, "NUMBA_CACHE_DIR": os.environ.get("NUMBA_CACHE_DIR", str(ROOT / ".numba_cache"))}
@@ -57,7 +57,7 @@ def test_head_constant_is_alembics_head():
     from alembic.config import Config
     from alembic.script import ScriptDirectory
 
-    import migrations
+    from sudoku_symmetry import migrations
 
     cfg = Config()
     cfg.set_main_option("script_location", str(Path(migrations.__file__).parent))
@@ -109,7 +109,7 @@ def test_open_up_to_date_catalog_does_not_import_alembic(tmp_path):
     open_catalog(str(path)).dispose()
     code = textwrap.dedent(f"""
         import sys, time
-        from catalog.db import open_catalog, migrated_from
+        from sudoku_symmetry.catalog.db import open_catalog, migrated_from
         t = time.perf_counter()
         e = open_catalog({str(path)!r})
         dt = time.perf_counter() - t
@@ -259,9 +259,9 @@ def test_a_killed_process_loses_nothing_and_duplicates_nothing(tmp_path):
         import os, sys
         sys.path.insert(0, {str(Path(__file__).parent)!r})
         from test_catalog import puzzles
-        from catalog.db import open_catalog
-        from catalog.configurations import make_row, store_configurations
-        from catalog.runs import start_or_resume, chunk
+        from sudoku_symmetry.catalog.db import open_catalog
+        from sudoku_symmetry.catalog.configurations import make_row, store_configurations
+        from sudoku_symmetry.catalog.runs import start_or_resume, chunk
         e = open_catalog({str(path)!r})
         run = start_or_resume(e, "kill-test", {{}})
         start = run.cursor("only") or 0

@@ -2,11 +2,11 @@
 import numpy as np
 import pytest
 
-from engine.equivalence import equivalence
-from engine.random_grids import random_grids
-from engine.text import format_sudoku, parse
-from engine.transform import Transform, compose_all
-from sudoku_commands import equiv
+from sudoku_symmetry.engine.canon.equivalence import equivalence
+from sudoku_symmetry.engine.grids.random import random_grids
+from sudoku_symmetry.engine.text import format_sudoku, parse
+from sudoku_symmetry.engine.group.transform import Transform, compose_all
+from sudoku_symmetry.commands import equiv
 
 from conftest import RANK1_GRID, read_data_lines
 
@@ -20,7 +20,7 @@ def _moved_clue(puzzle: str, rng) -> str:
         for dst in rng.permutation(empty):
             out = cells.copy()
             out[dst], out[src] = out[src], 0
-            from engine.validity import is_valid
+            from sudoku_symmetry.engine.validity import is_valid
 
             if is_valid(out)[0]:
                 return format_sudoku(out)
@@ -74,7 +74,9 @@ def test_command_exit_status(tmp_path, capsys, data_dir):
     lines = read_data_lines("17clue_49158.txt")
     assert equiv.main([lines[0], lines[1]]) == 1
     assert "not equivalent" in capsys.readouterr().out
-    assert equiv.main([lines[0], RANK1_GRID]) == 1  # 17 givens against 81
+    capsys.readouterr()
+    assert equiv.main([lines[0], RANK1_GRID]) == 2  # a puzzle against a grid: bad input
+    assert "A is a puzzle and B a grid" in capsys.readouterr().err
     assert equiv.main([lines[0], "12345"]) == 2
     assert "expected 81 cells" in capsys.readouterr().err
     bad = tmp_path / "bad.txt"

@@ -3,11 +3,11 @@ import numpy as np
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from engine import _grid_kernels as K
-from engine.grid_canon import InvalidGridError, _tables, canon_grid, canon_grids, grid_automorphisms
-from engine.random_grids import random_grids
-from engine.text import format_sudoku, parse
-from engine.transform import Transform, apply_batch, random_transforms
+from sudoku_symmetry.engine.canon import _grid_kernels as K
+from sudoku_symmetry.engine.canon.grid import InvalidGridError, _tables, canon_grid, canon_grids, grid_automorphisms
+from sudoku_symmetry.engine.grids.random import random_grids
+from sudoku_symmetry.engine.text import format_sudoku, parse
+from sudoku_symmetry.engine.group.transform import Transform, apply_batch, random_transforms
 
 from conftest import LAST_GRID, RANK1_GRID
 from naive_canon import naive_canon

@@ -22,8 +22,8 @@ from pathlib import Path
 
 import pytest
 
-from engine.transform import Transform
-from sudoku_commands import populate
+from sudoku_symmetry.engine.group.transform import Transform
+from sudoku_symmetry.commands import populate
 
 ROOT = Path(__file__).resolve().parent.parent
 ENV = {**os.environ, "NUMBA_CACHE_DIR": os.environ.get("NUMBA_CACHE_DIR", str(ROOT / ".numba_cache"))}
@@ -83,7 +83,7 @@ def test_stored_automorphisms_fix_their_band(populated):
 
 
 def test_upgrade_from_revision_0001_is_reported(tmp_path, capsys):
-    from catalog.db import create_catalog_engine, resolve_url, upgrade
+    from sudoku_symmetry.catalog.db import create_catalog_engine, resolve_url, upgrade
     e = create_catalog_engine(resolve_url(str(tmp_path / "old.sqlite")))
     upgrade(e, "0001")
     e.dispose()
@@ -120,7 +120,7 @@ def test_help_and_steps(capsys):
 
 
 def test_sudoku_entry_point_dispatches(tmp_path):
-    r = subprocess.run([sys.executable, "-m", "sudoku_commands.main", "populate", "--help"], cwd=tmp_path,
+    r = subprocess.run([sys.executable, "-m", "sudoku_symmetry.commands.main", "populate", "--help"], cwd=tmp_path,
                        capture_output=True, text=True, env=ENV)
     assert r.returncode == 0 and "usage: populate" in r.stdout
 
@@ -180,11 +180,11 @@ def test_postgresql_migrations_and_populate_inserts(pg_server):
     from alembic.config import Config
     from sqlalchemy.dialects import postgresql
 
-    import migrations
-    from catalog._dml import insert_new_statement
-    from catalog.bands import AUTOMORPHISMS, BANDS
-    from engine.bands import band_tables
-    from catalog.bands import automorphism_rows, band_row
+    from sudoku_symmetry import migrations
+    from sudoku_symmetry.catalog._dml import insert_new_statement
+    from sudoku_symmetry.catalog.bands import AUTOMORPHISMS, BANDS
+    from sudoku_symmetry.engine.bands.tables import band_tables
+    from sudoku_symmetry.catalog.bands import automorphism_rows, band_row
 
     _psql(pg_server, "DROP DATABASE IF EXISTS offline; CREATE DATABASE offline;")
     cfg = Config(output_buffer=io.StringIO())
@@ -229,9 +229,9 @@ def test_postgresql_full_populate(pg_server, capsys):
     assert "bands: 416 (416 new)" in capsys.readouterr().out
     assert populate.main(["--db", url]) == 0
     assert "nothing changed" in capsys.readouterr().out
-    from catalog.configurations import make_row, store_configurations
-    from catalog.db import open_catalog
-    from catalog.runs import commit_chunk, get_run, start_or_resume
+    from sudoku_symmetry.catalog.configurations import make_row, store_configurations
+    from sudoku_symmetry.catalog.db import open_catalog
+    from sudoku_symmetry.catalog.runs import commit_chunk, get_run, start_or_resume
     e = open_catalog(url)
     run = start_or_resume(e, "pg", {})
     rows = [make_row("1" * 17 + "." * 64), make_row("2" * 17 + "." * 64)]

@@ -3,10 +3,10 @@ import numpy as np
 import pytest
 from hypothesis import given, settings, strategies as st
 
-import engine._puzzle_canon_kernels as K
-from engine.puzzle_canon import canon_puzzle, canon_puzzles, puzzle_automorphisms
-from engine.text import format_sudoku, parse, parse_lines
-from engine.transform import Transform, apply_batch, random_transforms
+import sudoku_symmetry.engine.canon._puzzle_kernels as K
+from sudoku_symmetry.engine.canon.puzzle import canon_puzzle, canon_puzzles, puzzle_automorphisms
+from sudoku_symmetry.engine.text import format_sudoku, parse, parse_lines
+from sudoku_symmetry.engine.group.transform import Transform, apply_batch, random_transforms
 
 from conftest import RANK1_GRID
 from naive_canon import naive_canon
@@ -178,7 +178,7 @@ def test_rejects_repeated_digit_and_takes_empty_batch():
 
 
 def test_overflow_retry(monkeypatch):
-    import engine.puzzle_canon as api
+    import sudoku_symmetry.engine.canon.puzzle as api
 
     monkeypatch.setattr(api, "_CAP", 8)  # forces the retry path (grids need 23,328)
     form, t, count = canon_puzzle(GRID648)

@@ -5,11 +5,11 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from engine import setlogic as L
-from engine import solver
-from engine.text import parse_lines
+from sudoku_symmetry.engine.solve import setlogic as L
+from sudoku_symmetry.engine.solve import solver
+from sudoku_symmetry.engine.text import parse_lines
 
-from sudoku_commands import setlogic as setlogic_cmd
+from sudoku_symmetry.commands import setlogic as setlogic_cmd
 
 from conftest import data_path
 

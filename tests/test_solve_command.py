@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from sudoku_commands import solve as solve_cmd
+from sudoku_symmetry.commands import solve as solve_cmd
 
 import naive_solver
 from conftest import data_path

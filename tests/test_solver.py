@@ -5,9 +5,9 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from engine import _solver_kernels as K
-from engine import solver
-from engine.text import parse, parse_lines
+from sudoku_symmetry.engine.solve import _kernels as K
+from sudoku_symmetry.engine.solve import solver
+from sudoku_symmetry.engine.text import parse, parse_lines
 
 import naive_solver
 from conftest import data_path

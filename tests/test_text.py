@@ -2,7 +2,7 @@
 import numpy as np
 import pytest
 
-from engine.text import (
+from sudoku_symmetry.engine.text import (
     SudokuFormatError,
     format_block,
     format_lines,

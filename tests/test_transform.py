@@ -3,9 +3,10 @@ import numpy as np
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from engine.text import format_sudoku, parse
-from engine.transform import Transform, _apply_into, apply_batch, compose, compose_all, random_transforms
-from engine.validity import conflicts, is_valid
+from sudoku_symmetry.engine.text import format_sudoku, parse
+from sudoku_symmetry.engine.group._kernels import apply_into as _apply_into
+from sudoku_symmetry.engine.group.transform import Transform, apply_batch, compose, compose_all, random_transforms
+from sudoku_symmetry.engine.validity import conflicts, is_valid
 
 from conftest import RANK1_GRID
 
@@ -130,7 +131,7 @@ def test_conflicts_name_the_cells():
 
 
 def test_vectorized_string_forms():
-    from engine.transform import format_transforms
+    from sudoku_symmetry.engine.group.transform import format_transforms
 
     ts = random_transforms(50, np.random.default_rng(1))
     assert format_transforms(ts) == [str(Transform.from_array(t)) for t in ts]

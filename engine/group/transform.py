@@ -8,7 +8,7 @@ A transformation is ``(transpose, rows, cols, digits)`` with
 ``digits`` has 10 entries with ``digits[0] == 0`` so empty cells stay empty. ``rows`` and
 ``cols`` must keep bands and stacks together (band permutation, then row order inside each band).
 
-Array form (what kernels take): ``uint8[29] = [t, rows(9), cols(9), digits(10)]``.
+Array form (what kernels take): ``uint8[SIZE]`` with named offsets, see :mod:`._kernels`.
 String form (round-trips, 1-based): ``T:RRRRRRRRR:CCCCCCCCC:DDDDDDDDD`` with ``T`` 0 or 1 and
 ``DDDDDDDDD`` = digits[1..9], e.g. the identity is ``0:123456789:123456789:123456789``.
 
@@ -21,7 +21,8 @@ from itertools import permutations
 
 import numpy as np
 
-from ._jit import kernel
+from . import _kernels as K
+from ._kernels import COLS, DIGITS, ROWS, SIZE, TRANSPOSE
 
 IDENTITY9 = tuple(range(9))
 _REV = (8, 7, 6, 5, 4, 3, 2, 1, 0)
@@ -77,7 +78,7 @@ class Transform:
     @classmethod
     def from_array(cls, a) -> "Transform":
         a = [int(x) for x in a]
-        return cls(bool(a[0]), a[1:10], a[10:19], a[19:29])
+        return cls(bool(a[TRANSPOSE]), a[ROWS : ROWS + 9], a[COLS : COLS + 9], a[DIGITS : DIGITS + 10])
 
     @classmethod
     def parse(cls, text: str) -> "Transform":
@@ -99,7 +100,12 @@ class Transform:
 
     # -- forms --------------------------------------------------------------------------
     def as_array(self) -> np.ndarray:
-        return np.array((int(self.transpose),) + self.rows + self.cols + self.digits, dtype=np.uint8)
+        a = np.empty(SIZE, np.uint8)
+        a[TRANSPOSE] = int(self.transpose)
+        a[ROWS : ROWS + 9] = self.rows
+        a[COLS : COLS + 9] = self.cols
+        a[DIGITS : DIGITS + 10] = self.digits
+        return a
 
     def __str__(self) -> str:
         return ":".join(
@@ -135,7 +141,7 @@ class Transform:
         one = arr.ndim == 1
         batch = arr.reshape(-1, 81)
         out = np.empty_like(batch)
-        _apply_one_to_batch(self.as_array(), batch, out)
+        K.apply_one_to_batch(self.as_array(), batch, out)
         return out[0] if one else out
 
     def apply_band(self, band: np.ndarray) -> np.ndarray:
@@ -241,56 +247,49 @@ def _position_steps(t: Transform) -> list[Step]:
 
 
 def format_transforms(transforms: np.ndarray) -> list[str]:
-    """(N, 29) array forms -> their string forms, vectorized (same as ``str(Transform.from_array(t))``)."""
-    tr = np.asarray(transforms, dtype=np.uint8).reshape(-1, 29)
+    """(N, SIZE) array forms -> their string forms, vectorized (same as ``str(Transform.from_array(t))``)."""
+    tr = np.asarray(transforms, dtype=np.uint8).reshape(-1, SIZE)
     out = np.empty((len(tr), 31), np.uint8)
-    out[:, 0] = tr[:, 0] + ord("0")
+    out[:, 0] = tr[:, TRANSPOSE] + ord("0")
     out[:, [1, 11, 21]] = ord(":")
-    out[:, 2:11] = tr[:, 1:10] + ord("1")
-    out[:, 12:21] = tr[:, 10:19] + ord("1")
-    out[:, 22:31] = tr[:, 20:29] + ord("0")
+    out[:, 2:11] = tr[:, ROWS : ROWS + 9] + ord("1")
+    out[:, 12:21] = tr[:, COLS : COLS + 9] + ord("1")
+    out[:, 22:31] = tr[:, DIGITS + 1 : DIGITS + 10] + ord("0")
     blob = out.tobytes().decode("ascii")
     return [blob[k : k + 31] for k in range(0, len(blob), 31)]
 
 
 def random_transforms(n: int, rng: np.random.Generator | None = None) -> np.ndarray:
-    """``n`` uniformly random transformations in array form, shape (n, 29)."""
+    """``n`` uniformly random transformations in array form, shape (n, SIZE)."""
     rng = rng if rng is not None else np.random.default_rng()
-    return np.stack([Transform.random(rng).as_array() for _ in range(n)]) if n else np.zeros((0, 29), np.uint8)
+    return np.stack([Transform.random(rng).as_array() for _ in range(n)]) if n else np.zeros((0, SIZE), np.uint8)
 
 
 def apply_batch(transforms: np.ndarray, sudokus: np.ndarray) -> np.ndarray:
-    """Apply ``transforms[k]`` (array form, (N, 29)) to ``sudokus[k]`` ((N, 81))."""
+    """Apply ``transforms[k]`` (array form, (N, SIZE)) to ``sudokus[k]`` ((N, 81))."""
     t = np.ascontiguousarray(transforms, dtype=np.uint8)
     s = np.ascontiguousarray(sudokus, dtype=np.uint8)
-    if t.ndim != 2 or t.shape[1] != 29 or s.ndim != 2 or s.shape[1] != 81 or len(t) != len(s):
-        raise ValueError("expected transforms (N, 29) and sudokus (N, 81)")
+    if t.ndim != 2 or t.shape[1] != SIZE or s.ndim != 2 or s.shape[1] != 81 or len(t) != len(s):
+        raise ValueError(f"expected transforms (N, {SIZE}) and sudokus (N, 81)")
     out = np.empty_like(s)
-    _apply_each(t, s, out)
+    K.apply_each(t, s, out)
     return out
 
 
-@kernel
-def _apply_into(t, src, dst):
-    """dst = t(src) for one transformation t (array form) and one sudoku."""
-    for i in range(9):
-        r = t[1 + i]
-        for j in range(9):
-            c = t[10 + j]
-            if t[0]:
-                v = src[c * 9 + r]
-            else:
-                v = src[r * 9 + c]
-            dst[i * 9 + j] = t[19 + v]
+def compose_batch(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """Row by row ``a[k]`` then ``b[k]`` for array forms (N, SIZE)."""
+    a = np.ascontiguousarray(a, dtype=np.uint8).reshape(-1, SIZE)
+    b = np.ascontiguousarray(b, dtype=np.uint8).reshape(-1, SIZE)
+    if len(a) != len(b):
+        raise ValueError("compose_batch needs as many transformations on both sides")
+    out = np.empty_like(a)
+    K.compose_each(a, b, out)
+    return out
 
 
-@kernel
-def _apply_one_to_batch(t, batch, out):
-    for k in range(batch.shape[0]):
-        _apply_into(t, batch[k], out[k])
-
-
-@kernel
-def _apply_each(ts, batch, out):
-    for k in range(batch.shape[0]):
-        _apply_into(ts[k], batch[k], out[k])
+def invert_batch(t: np.ndarray) -> np.ndarray:
+    """Inverses of array forms (N, SIZE)."""
+    t = np.ascontiguousarray(t, dtype=np.uint8).reshape(-1, SIZE)
+    out = np.empty_like(t)
+    K.invert_each(t, out)
+    return out

@@ -18,12 +18,12 @@ The lookup table packs, per key, the band index (low 16 bits) and the map onto t
 """
 import numpy as np
 
-from ._jit import kernel
+from .._bits import POPCOUNT
+from .._jit import kernel
+from ..group._kernels import COLS, DIGITS, ROWS, TRANSPOSE
 
 N_KEYS = 12096 * 216  # 2,612,736 normalized bands
 N_MAPS = 7776
-# bits set in each 10-bit mask (digits 1-9 sit on bits 1-9); a global array is a compile-time constant
-POPCOUNT10 = np.array([bin(m).count("1") for m in range(1024)], dtype=np.int64)
 
 
 @kernel
@@ -124,7 +124,7 @@ def band_key(b, relabel, row2_rank_to_id, fact):
         v = relabel[b[9 + i]]
         if v == 0 or not (unused >> v) & 1:
             return -2
-        rank += POPCOUNT10[unused & ((1 << v) - 1)] * fact[8 - i]
+        rank += POPCOUNT[unused & ((1 << v) - 1)] * fact[8 - i]
         unused &= ~(1 << v)
     rid = row2_rank_to_id[rank]
     if rid < 0:
@@ -157,17 +157,17 @@ def band_keys(bands, row2_rank_to_id, fact, keys):
 @kernel
 def write_band_transform(band, m, maps_rows, maps_cols, t):
     """Array form of: position map ``m``, then the relabeling that makes row 1 read 123456789."""
-    t[0] = 0
+    t[TRANSPOSE] = 0
     for i in range(3):
-        t[1 + i] = maps_rows[m, i]
+        t[ROWS + i] = maps_rows[m, i]
     for i in range(3, 9):
-        t[1 + i] = i
+        t[ROWS + i] = i
     for j in range(9):
-        t[10 + j] = maps_cols[m, j]
+        t[COLS + j] = maps_cols[m, j]
     r0 = maps_rows[m, 0]
-    t[19] = 0
+    t[DIGITS] = 0
     for j in range(9):
-        t[19 + band[r0 * 9 + maps_cols[m, j]]] = j + 1
+        t[DIGITS + band[r0 * 9 + maps_cols[m, j]]] = j + 1
 
 
 @kernel
@@ -188,7 +188,7 @@ def band_entries(bands, row2_rank_to_id, fact, table, keys, entries):
 @kernel
 def band_lookup(bands, row2_rank_to_id, fact, table, maps_rows, maps_cols, out_index, out_transform):
     """Index (0-415) and a transformation onto the minlex band, for each band; index -1/-2/-3
-    when row 1/2/3 is invalid. Transformations are in the 29-byte array form."""
+    when row 1/2/3 is invalid. Transformations are in the group's array form."""
     n = bands.shape[0]
     keys = np.empty(n, np.int64)
     entries = np.empty(n, np.uint32)

@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from .text import as_batch
+from ..text import as_batch
 
 NCAND = 729
 NWORD = 12

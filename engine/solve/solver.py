@@ -1,8 +1,8 @@
 """Fast solver: first solution, solution counts up to a limit, all solutions, minimality.
 
-Every batch function takes anything :func:`engine.text.as_batch` accepts (strings, (81,) or
+Every batch function takes anything :func:`..text.as_batch` accepts (strings, (81,) or
 (N, 81) arrays, 0 = empty) and makes one call into compiled code for the whole batch. The
-kernels are in :mod:`engine._solver_kernels` (band bitboards; logic to a fixed point with naked
+kernels are in :mod:`._kernels` (band bitboards; logic to a fixed point with naked
 and hidden singles and locked candidates, then guesses on a cell with fewest candidates).
 
 ``guesses`` counts the branchings of the search; ``logic_only`` is ``guesses == 0``: logic alone
@@ -15,8 +15,8 @@ from typing import Iterator
 
 import numpy as np
 
-from . import _solver_kernels as _k
-from .text import as_batch
+from ..text import as_batch
+from . import _kernels as _k
 
 _NO_SOLUTIONS = np.zeros((0, 81), dtype=np.uint8)
 

@@ -9,7 +9,7 @@ Two conventions (DESIGN.md, "Puzzle canonical forms"):
 
 Digits are relabelled in order of first appearance (restricted growth), so a form always
 reads its digits 1, 2, 3, ... in order.  The transformation ``T`` returned (array form, see
-:mod:`engine.transform`) satisfies ``apply_batch(T, puzzles) == forms`` exactly; digits that do
+:mod:`..group.transform`) satisfies ``apply_batch(T, puzzles) == forms`` exactly; digits that do
 not occur in a puzzle are mapped to the free labels in increasing order.  The automorphism
 count is the number of group elements (relabelling included) that map the puzzle to itself;
 it does not depend on the convention.
@@ -27,9 +27,11 @@ from __future__ import annotations
 
 import numpy as np
 
-from . import _puzzle_canon_kernels as _k
-from .text import as_batch
-from .transform import Transform, compose
+from ..group._kernels import SIZE
+from ..group.transform import Transform, compose
+from ..text import as_batch
+from . import _puzzle_kernels as _k
+from .results import CanonBatch, CanonOne
 
 _CAP = 4096  # candidate buffer rows; a puzzle needing more is retried with a larger buffer
 _MAX_CAP = 1 << 21
@@ -53,16 +55,16 @@ def _batch(puzzles) -> np.ndarray:
     return as_batch(puzzles)
 
 
-def canon_puzzles(puzzles, pattern_first: bool = False, want_automorphisms: bool = True):
+def canon_puzzles(puzzles, pattern_first: bool = False, want_automorphisms: bool = True) -> CanonBatch:
     """Canonical forms of a batch.
 
-    Returns ``(forms (N, 81) uint8, transforms (N, 29) uint8, automorphism_counts (N,) int64)``.
+    Returns :class:`CanonBatch` ``(forms (N, 81), transforms (N, SIZE), automorphisms (N,))``.
     ``want_automorphisms`` is accepted for API stability; the counts come for free.
     """
     batch = _batch(puzzles)
     n = len(batch)
     forms = np.empty((n, 81), np.uint8)  # the kernel writes every row it accepts
-    trans = np.empty((n, 29), np.uint8)
+    trans = np.empty((n, SIZE), np.uint8)
     autos = np.empty(n, np.int64)
     mode = 1 if pattern_first else 0
     if n:
@@ -75,24 +77,24 @@ def canon_puzzles(puzzles, pattern_first: bool = False, want_automorphisms: bool
         if cap > _MAX_CAP:
             raise RuntimeError("candidate buffer limit exceeded")
         f = np.zeros((len(todo), 81), np.uint8)
-        t = np.zeros((len(todo), 29), np.uint8)
+        t = np.zeros((len(todo), SIZE), np.uint8)
         a = np.zeros(len(todo), np.int64)
         _k.canon_batch(np.ascontiguousarray(batch[todo]), mode, cap, f, t, a)
         forms[todo], trans[todo], autos[todo] = f, t, a
         todo = todo[a == -1]
-    return forms, trans, autos
+    return CanonBatch(forms, trans, autos)
 
 
-def canon_puzzle(puzzle, pattern_first: bool = False):
+def canon_puzzle(puzzle, pattern_first: bool = False) -> CanonOne:
     """One puzzle (string or (81,) array) -> ``(form (81,), Transform, automorphism_count)``."""
     forms, trans, autos = canon_puzzles(as_batch(puzzle), pattern_first)
-    return forms[0], Transform.from_array(trans[0]), int(autos[0])
+    return CanonOne(forms[0], Transform.from_array(trans[0]), int(autos[0]))
 
 
 def _survivors(puzzle: np.ndarray, mode: int):
     cap = _CAP
     while cap <= _MAX_CAP:
-        out = np.zeros((cap, 29), np.uint8)
+        out = np.zeros((cap, SIZE), np.uint8)
         ties = np.zeros(cap, np.int32)
         n = _k.canon_survivors(puzzle, mode, cap, out, ties)
         _check(np.array([n]))
@@ -139,12 +141,18 @@ def puzzle_automorphisms(puzzle, pattern_first: bool = False, limit: int = 1_000
     Raises ValueError when there are more than ``limit`` of them (an empty puzzle has
     3,359,232 x 9!).
     """
-    from itertools import permutations
-
     p = np.ascontiguousarray(as_batch(puzzle)[0])
     _, t0, count = canon_puzzle(p, pattern_first)
     if count > limit:
         raise ValueError(f"{count} automorphisms, more than limit={limit}")
+    return automorphisms_from(p, t0, pattern_first)
+
+
+def automorphisms_from(p: np.ndarray, t0: Transform, pattern_first: bool = False) -> list[Transform]:
+    """The automorphisms of puzzle ``p`` (81,) uint8 whose canonical transformation ``t0`` is
+    known (callers that canonicalized already do not canonicalize again)."""
+    from itertools import permutations
+
     back = t0.inverse()
     out, ties = _survivors(p, 1 if pattern_first else 0)
     used = sorted({int(d) for d in p if d})

@@ -48,29 +48,22 @@ ties column position p with p - 1; bit 9 ties stack slots 0 and 1, bit 10 slots 
 """
 import numpy as np
 
-from ._jit import kernel
+from .._bits import FACT, LOWBIT, PERMS
+from .._jit import kernel
+from ..group._kernels import COLS, DIGITS, ROWS, SIZE
 
 NEW = 15
 W = 32
-OFF_ROWS = 1
-OFF_COLS = 10
-OFF_MAP = 19
-OFF_NEXT = 29
+# a record starts with the transformation in the group's array form (its digit map is the
+# labels given so far), then the next free label
+OFF_ROWS = ROWS
+OFF_COLS = COLS
+OFF_MAP = DIGITS
+OFF_NEXT = SIZE
 # every position tied to its left neighbour inside its stack, and all stacks tied
 TIE_ALL = (1 << 1) | (1 << 2) | (1 << 4) | (1 << 5) | (1 << 7) | (1 << 8) | (1 << 9) | (1 << 10)
 MAXKEY = np.uint64(0xFFFFFFFFFFFFFFFF)
 
-FACT = np.array([1, 1, 2, 6, 24, 120, 720, 5040, 40320, 362880], dtype=np.int64)
-# PERMS[k, i] is the i-th permutation of range(k) (k = 0..3, i < k!), padded with identity
-PERMS = np.array(
-    [
-        [[0, 1, 2]] * 6,
-        [[0, 1, 2]] * 6,
-        [[0, 1, 2], [1, 0, 2]] + [[0, 1, 2]] * 4,
-        [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]],
-    ],
-    dtype=np.int64,
-)
 
 
 def _bound_tables():
@@ -105,8 +98,6 @@ def _bound_tables():
 PAT_LB, KEY_LB, KEY_EXACT = _bound_tables()
 # DIGIT_BIT[v] = bit v - 1 for a digit v, 0 for an empty cell, bit 12 for a value > 9
 DIGIT_BIT = np.array([0] + [1 << (v - 1) for v in range(1, 10)] + [1 << 12] * 246, dtype=np.int64)
-# LOWBIT[m] = index of the lowest set bit of a 9-bit mask m > 0
-LOWBIT = np.array([0] + [(m & -m).bit_length() - 1 for m in range(1, 512)], dtype=np.int64)
 
 
 @kernel(inline="always")

@@ -11,8 +11,9 @@ rows by their first cell and put first the band whose smallest first cell is sma
 """
 import numpy as np
 
-from ._band_kernels import band_key, gather
-from ._jit import kernel
+from .._jit import kernel
+from ..bands._kernels import band_key, gather
+from ..group._kernels import SIZE, copy_transform, write_transform
 
 MAX_CANDIDATES = 6 * 108  # chutes x automorphisms of the minlex band
 
@@ -36,10 +37,10 @@ def chute_keys(grid, scratch, row2_rank_to_id, fact, keys):
 @kernel
 def canon_grid_into(grid, keys, entries, aut_offsets, aut_maps, maps_rows, maps_cols, scratch,
                     form, transform, ties, record):
-    """Minlex form of one grid into ``form`` (81) and ``transform`` (29), given its chute keys
+    """Minlex form of one grid into ``form`` (81) and ``transform`` (SIZE), given its chute keys
     and their table entries (band index | map << 16); returns the number of automorphisms, or
     0 when the grid is not a valid complete grid. With ``record`` the transformation of every
-    tie goes to ``ties`` (MAX_CANDIDATES, 29).
+    tie goes to ``ties`` (MAX_CANDIDATES, SIZE).
 
     ``scratch``: int64 work array of 200 (no allocation per grid)."""
     # scratch layout: [0:37] used by chute_keys, [50:131] G (the grid or its transpose),
@@ -114,26 +115,13 @@ def canon_grid_into(grid, keys, entries, aut_offsets, aut_maps, maps_rows, maps_
                     row = rmap[i] * 9
                     for j in range(9):
                         form[i * 9 + j] = dmap[G[row + cmap[j]]]
-                transform[0] = 1 if transposed else 0
-                for i in range(9):
-                    transform[1 + i] = rmap[i]
-                    transform[10 + i] = cmap[i]
-                transform[19] = 0
-                for d in range(1, 10):
-                    transform[19 + d] = dmap[d]
+                write_transform(transform, transposed, rmap, cmap, dmap)
                 n_best = 1
                 if record:
-                    for q in range(29):
-                        ties[0, q] = transform[q]
+                    copy_transform(transform, ties[0])
             elif cmp == 0:
                 if record:
-                    ties[n_best, 0] = 1 if transposed else 0
-                    for i in range(9):
-                        ties[n_best, 1 + i] = rmap[i]
-                        ties[n_best, 10 + i] = cmap[i]
-                    ties[n_best, 19] = 0
-                    for d in range(1, 10):
-                        ties[n_best, 19 + d] = dmap[d]
+                    write_transform(ties[n_best], transposed, rmap, cmap, dmap)
                 n_best += 1
     return n_best
 
@@ -145,7 +133,7 @@ def canon_grids(grids, row2_rank_to_id, fact, table, aut_offsets, aut_maps, maps
     Blocks of grids go through three passes (keys, table gather, completion) so the table's
     cache misses overlap, as in ``band_lookup``."""
     scratch = np.zeros(200, np.int64)
-    ties = np.zeros((1, 29), np.uint8)
+    ties = np.zeros((1, SIZE), np.uint8)
     block = 4096
     keys = np.empty(block * 6, np.int64)
     entries = np.empty(block * 6, np.uint32)

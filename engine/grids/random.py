@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._jit import kernel
+from .._jit import kernel
 
 
 @kernel

@@ -4,7 +4,7 @@ Everything here is computed from first principles at first use (an orbit walk ov
 2,612,736 normalized bands, see ``_band_kernels``) and cached on disk as ``.npy`` files in
 ``tables_dir()``; nothing of it is pasted into source.
 
-    >>> from engine.bands import band_index_one, band_tables
+    >>> from sudoku_symmetry.engine.bands import band_index_one, band_tables
     >>> index, t = band_index_one("123456789456789123789123456")
     >>> index, band_tables().automorphism_count[0]
     (0, 108)
@@ -21,16 +21,17 @@ from pathlib import Path
 
 import numpy as np
 
-from . import _band_kernels as K
-from ._cache import cache_root, source_hash
-from .text import as_batch, format_sudoku
-from .transform import Transform
+from .._bits import FACT as _FACT
+from .._bits import PERM3 as _PERM3
+from .._cache import cache_root, prune, source_hash
+from ..group._kernels import SIZE
+from ..group.transform import Transform
+from ..text import as_batch, format_sudoku
+from . import _kernels as K
 
 N_BANDS = 416
 N_GANGSTER_CLASSES = 44
 
-_PERM3 = np.array(list(permutations(range(3))), dtype=np.uint8)  # lexicographic order
-_FACT = np.array([factorial(k) for k in range(10)], dtype=np.int64)
 
 
 class InvalidBandError(ValueError):
@@ -45,7 +46,7 @@ def tables_dir() -> Path:
 
 def _source_tag() -> str:
     """Cached tables are keyed on the code that builds them, so an edit never serves stale ones."""
-    return source_hash(["_band_kernels.py", "bands.py"])
+    return source_hash(["bands/_kernels.py", "bands/tables.py", "_bits.py"])
 
 
 # -- the group of position maps of a band ------------------------------------------------
@@ -223,6 +224,7 @@ def band_tables() -> BandTables:
                 tmp.rmdir()
             else:
                 os.replace(tmp, folder)
+            prune(folder.parent, "bands-", folder.name)
         except OSError:
             pass  # a read-only cache only costs a rebuild next time
     for name in _SAVED:
@@ -240,7 +242,7 @@ ROW_PROBLEM = {-1: "row 1 must hold the digits 1-9 once each",
 def band_index(bands, *, check: bool = True) -> tuple[np.ndarray, np.ndarray]:
     """Index (0-415) of each band and a transformation onto its minlex band.
 
-    ``bands``: (N, 27) uint8 (or strings). Returns ``(index (N,) int16, transforms (N, 29) uint8)``;
+    ``bands``: (N, 27) uint8 (or strings). Returns ``(index (N,) int16, transforms (N, SIZE) uint8)``;
     ``Transform.from_array(transforms[k]).apply_band(bands[k])`` is minlex band ``index[k]``.
     With ``check`` an invalid band raises :class:`InvalidBandError` naming it; without,
     its index is negative (-1, -2, -3: the first invalid row).
@@ -248,7 +250,7 @@ def band_index(bands, *, check: bool = True) -> tuple[np.ndarray, np.ndarray]:
     batch = as_batch(bands, 27)
     T = band_tables()
     index = np.empty(len(batch), np.int16)
-    transforms = np.zeros((len(batch), 29), np.uint8)
+    transforms = np.zeros((len(batch), SIZE), np.uint8)
     K.band_lookup(batch, T.row2_rank_to_id, _FACT, T.table, T.maps_rows, T.maps_cols, index, transforms)
     if check and len(batch) and index.min() < 0:
         k = int(np.argmax(index < 0))
@@ -271,7 +273,7 @@ def band_compare(bands, threshold: int) -> tuple[np.ndarray, np.ndarray]:
     batch = as_batch(bands, 27)
     T = band_tables()
     cmp = np.empty(len(batch), np.int8)
-    transforms = np.zeros((len(batch), 29), np.uint8)
+    transforms = np.zeros((len(batch), SIZE), np.uint8)
     K.band_compare(batch, int(threshold), T.row2_rank_to_id, _FACT, T.table, T.maps_rows, T.maps_cols,
                    cmp, transforms)
     return cmp, transforms

@@ -12,11 +12,12 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .grid_canon import canon_grid, grid_automorphisms
-from .puzzle_canon import canon_puzzle, puzzle_automorphisms
-from .text import as_batch
-from .transform import Transform, compose
-from .validity import is_valid
+from ..group.transform import Transform, compose
+from ..text import as_batch
+from ..validity import is_grid
+from .grid import _canon_one as grid_canon_one
+from .grid import automorphisms_from_ties, canon_grid
+from .puzzle import automorphisms_from, canon_puzzle
 
 MAX_AUTOMORPHISMS_SEARCHED = 50_000
 
@@ -28,10 +29,7 @@ class Equivalence:
     forward: Transform | None = None  # maps A onto B
     backward: Transform | None = None  # maps B onto A
     reason: str = ""  # why not, when not equivalent
-
-
-def _is_grid(cells: np.ndarray) -> bool:
-    return bool((cells > 0).all() and is_valid(cells)[0])
+    fewest_proven: bool = True  # False when A's automorphisms were too many to search
 
 
 def _fewest_steps(candidates) -> Transform:
@@ -39,16 +37,22 @@ def _fewest_steps(candidates) -> Transform:
 
 
 def equivalence(a, b) -> Equivalence:
-    """Compare two sudokus (strings or (81,) arrays)."""
+    """Compare two sudokus (strings or (81,) arrays). A grid and a puzzle raise ValueError."""
     A, B = as_batch(a)[0], as_batch(b)[0]
-    na, nb = int((A > 0).sum()), int((B > 0).sum())
-    grids = _is_grid(A) and _is_grid(B)
+    grid_a, grid_b = (bool(x) for x in is_grid(np.stack([A, B])))
+    if grid_a != grid_b:
+        which = "A is a grid and B a puzzle" if grid_a else "A is a puzzle and B a grid"
+        raise ValueError(f"{which}: a grid and a puzzle are never copies of each other")
+    grids = grid_a
     kind = "grid" if grids else "puzzle"
+    na, nb = int((A > 0).sum()), int((B > 0).sum())
     if na != nb:
         return Equivalence(False, kind, reason=f"different numbers of givens ({na} and {nb})")
+    fewest_proven = True
     if grids:
-        fa, ta, count = canon_grid(A)
+        fa, ta_arr, ties = grid_canon_one(A)
         fb, tb, _ = canon_grid(B)
+        ta = Transform.from_array(ta_arr)
     else:
         fa, ta, count = canon_puzzle(A)
         fb, tb, _ = canon_puzzle(B)
@@ -56,14 +60,15 @@ def equivalence(a, b) -> Equivalence:
         return Equivalence(False, kind, reason="their canonical forms differ")
     t_ab = compose(ta, tb.inverse())
     if grids:
-        autos = grid_automorphisms(A)
+        autos = automorphisms_from_ties(ta_arr, ties)
     elif count <= MAX_AUTOMORPHISMS_SEARCHED:
-        autos = puzzle_automorphisms(A)
+        autos = automorphisms_from(np.ascontiguousarray(A), ta)
     else:
         autos = [Transform.identity()]
+        fewest_proven = False
     candidates = [compose(x, t_ab) for x in autos]
     forward = _fewest_steps(candidates)
     backward = _fewest_steps([t.inverse() for t in candidates])
     if not (np.array_equal(forward.apply(A), B) and np.array_equal(backward.apply(B), A)):
         raise AssertionError("internal error: the transformation found does not map A onto B")
-    return Equivalence(True, kind, forward, backward)
+    return Equivalence(True, kind, forward, backward, fewest_proven=fewest_proven)

@@ -37,11 +37,10 @@ import itertools
 
 import numpy as np
 
-from numba import types
-from numba.cpython.unsafe import numbers as _unsafe_numbers
-from numba.extending import intrinsic, overload
-
-from ._jit import kernel
+from .._bits import LOWBIT as LOW9
+from .._bits import popcount as _popcount
+from .._bits import trailing_zeros
+from .._jit import kernel
 
 NWORDS = 32
 MAXDEPTH = 84
@@ -49,8 +48,6 @@ ALL27 = (1 << 27) - 1
 
 
 def _build_tables():
-    popc = np.array([bin(x).count("1") for x in range(512)], dtype=np.int64)
-    low = np.array([((x & -x).bit_length() - 1) if x else 0 for x in range(512)], dtype=np.int64)
     # 9 bits of one row of a band -> 3 bits: which boxes (mini-rows) hold a candidate
     box3 = np.array([(x & 7 != 0) | (x & 0o70 != 0) << 1 | (x & 0o700 != 0) << 2 for x in range(512)], dtype=np.int64)
     perm_mats = [sum(1 << (3 * r + p[r]) for r in range(3)) for p in itertools.permutations(range(3))]
@@ -78,43 +75,12 @@ def _build_tables():
             m |= 7 << (9 * rr + 3 * k)
         peer[p] = m & ~(1 << p)
     colmask = np.array([(1 | 1 << 9 | 1 << 18) << c for c in range(9)], dtype=np.int64)
-    return popc, low, box3, perm_union, band_allowed, peer, colmask
+    return box3, perm_union, band_allowed, peer, colmask
 
 
-POPC9, LOW9, BOX3, PERM_UNION, BAND_ALLOWED, PEER, COLMASK = _build_tables()
+BOX3, PERM_UNION, BAND_ALLOWED, PEER, COLMASK = _build_tables()
 # 9 bits of a row -> the same 9 bits when exactly one is set, else 0
 ONE9 = np.array([x if bin(x).count("1") == 1 else 0 for x in range(512)], dtype=np.int64)
-
-
-@intrinsic
-def _ctpop_intrinsic(typingctx, x):
-    if not isinstance(x, types.Integer):
-        return None
-
-    def codegen(context, builder, signature, args):
-        return builder.ctpop(args[0])
-
-    return x(x), codegen
-
-
-def _popcount(x):
-    """Number of set bits (compiled: one popcnt instruction; plain Python for ``py_func`` paths)."""
-    return bin(int(x)).count("1")
-
-
-def trailing_zeros(x):
-    """Index of the lowest set bit of a nonzero mask (compiled: one tzcnt instruction)."""
-    return (int(x) & -int(x)).bit_length() - 1
-
-
-@overload(_popcount, jit_options={"cache": True})
-def _popcount_ol(x):
-    return lambda x: _ctpop_intrinsic(x)
-
-
-@overload(trailing_zeros, jit_options={"cache": True})
-def _trailing_zeros_ol(x):
-    return lambda x: _unsafe_numbers.trailing_zeros(x)
 
 
 @kernel

@@ -1,0 +1,2 @@
+"""Essentially different solution grids: random grids for tests and benchmarks (``random``);
+next, the enumeration band 1 by band 1 in minlex order, prefix counts and rank <-> grid."""
