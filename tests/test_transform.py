@@ -135,3 +135,49 @@ def test_vectorized_string_forms():
 
     ts = random_transforms(50, np.random.default_rng(1))
     assert format_transforms(ts) == [str(Transform.from_array(t)) for t in ts]
+
+
+# -- the group kernels (engine/group/_kernels.py), both compiled and as plain Python -------------
+from sudoku_symmetry.engine.group import _kernels as GK  # noqa: E402
+from sudoku_symmetry.engine.group import compose_batch, invert_batch  # noqa: E402
+
+
+@pytest.mark.parametrize("compiled", [True, False])
+def test_compose_and_invert_kernels_match_the_python_group(compiled):
+    compose_k = GK.compose_into if compiled else GK.compose_into.py_func
+    invert_k = GK.invert_into if compiled else GK.invert_into.py_func
+    rng = np.random.default_rng(11)
+    for _ in range(40):
+        a, b = Transform.random(rng), Transform.random(rng)
+        out = np.empty(GK.SIZE, np.uint8)
+        compose_k(a.as_array(), b.as_array(), out)
+        assert Transform.from_array(out) == compose(a, b)
+        invert_k(a.as_array(), out)
+        assert Transform.from_array(out) == a.inverse()
+
+
+def test_layout_offsets_are_the_array_form():
+    t = Transform.parse("1:213456789:123456798:912345678")
+    a = t.as_array()
+    assert len(a) == GK.SIZE == 29
+    assert a[GK.TRANSPOSE] == 1
+    assert list(a[GK.ROWS : GK.ROWS + 9]) == [1, 0, 2, 3, 4, 5, 6, 7, 8]
+    assert list(a[GK.COLS : GK.COLS + 9]) == [0, 1, 2, 3, 4, 5, 6, 8, 7]
+    assert list(a[GK.DIGITS : GK.DIGITS + 10]) == [0, 9, 1, 2, 3, 4, 5, 6, 7, 8]
+    out = np.zeros(GK.SIZE, np.uint8)
+    GK.write_transform(out, True, a[GK.ROWS :], a[GK.COLS :], a[GK.DIGITS :])
+    assert np.array_equal(out, a)
+    GK.set_identity(out)
+    assert Transform.from_array(out).is_identity
+
+
+@settings(max_examples=50, deadline=None)
+@given(seeds)
+def test_batch_compose_and_invert(seed):
+    rng = np.random.default_rng(seed)
+    a, b = random_transforms(20, rng), random_transforms(20, rng)
+    ab = compose_batch(a, b)
+    inv = invert_batch(a)
+    x = rng.integers(0, 10, (20, 81)).astype(np.uint8)
+    assert np.array_equal(apply_batch(ab, x), apply_batch(b, apply_batch(a, x)))
+    assert np.array_equal(apply_batch(inv, apply_batch(a, x)), x)
