@@ -1,0 +1,347 @@
+"""Kernels: every essentially different (ED) grid whose minlex form starts with a given band 1.
+
+The math
+--------
+A grid G = (B, rows 4-9) with B the minlex band of index i is its own minlex form iff
+
+1. every chute of G (bands 2 and 3, stacks 1-3 read as bands of the transpose) has band
+   index >= i: the minlex form's band 1 is the smallest chute (index order = string order);
+2. rows 4-9 are the forced completion of B: rows sorted by first cell inside bands 2 and 3,
+   band 2 before band 3 (so r4c1 is the smallest digit left in column 1 and r7c1 < r8c1 < r9c1);
+3. no other way of bringing a chute onto B gives a smaller completion. For a chute of index i
+   other than band 1 (rare) the leaf runs the grid canon kernel and keeps G iff it is the form.
+   Otherwise every such way is an automorphism a of B (columns c, digits d), and the image
+   rows d[x[c[j]]] of the six lower rows, re-sorted as in 2, must not be smaller than G's.
+
+So the enumeration goes row 4 (the *prefix*), rows 5-6, then band 3, each in lexicographic order
+(the grids come out in increasing order), and prunes:
+
+* band 2 by its index (< i: no grid below it);
+* band 2 by each automorphism a: the image's band 2 is a(band 2) when a maps a row of band 2 to
+  first cell 2 (the smallest digit left in column 1), and then G needs band 2 <= a(band 2)
+  sorted: smaller prunes the subtree, equal leaves a *tied* (decided by band 3), larger drops a;
+  when a(band 2) holds no 2 the image's band 2 comes from band 3: a is *pending* until the leaf;
+* band 3 is forced column by column (each column keeps the 3 digits bands 1-2 left), column 1
+  is fixed (sorted), and a leaf checks band 3's index, the stacks' indexes and the tied and
+  pending automorphisms. The automorphism count of a kept grid is 1 + the automorphisms whose
+  image equals G (or the canon kernel's count on the rare path).
+
+Digits sit on bits 1-9 of masks; ``LOWBIT`` walks a mask in increasing digit order.
+"""
+import numpy as np
+
+from .._bits import LOWBIT
+from .._jit import kernel
+from ..bands._kernels import band_key
+from ..canon._grid_kernels import canon_grid_into, chute_keys
+
+ALL9 = 0x3FE  # digits 1-9 on bits 1-9
+PENDING, TIED, DROPPED = 0, 1, 2  # state of an automorphism of band 1 under a band 2
+
+
+@kernel
+def row4_candidates(colfree, out):
+    """Every row 4 in lexicographic order: cell j from ``colfree[j]`` (digits not in column j
+    of band 1), distinct digits, the first cell the smallest digit column 1 has left. Returns
+    how many were written to ``out`` (cap, 9), or -1 if ``out`` is too small."""
+    row = np.zeros(9, np.int64)
+    rem = np.zeros(10, np.int64)
+    row[0] = LOWBIT[colfree[0]]
+    used = np.int64(1) << row[0]
+    n = 0
+    j = 1
+    rem[1] = colfree[1] & ~used
+    while True:
+        if rem[j] == 0:
+            j -= 1
+            if j == 0:
+                break
+            used &= ~(np.int64(1) << row[j])
+            continue
+        d = LOWBIT[rem[j]]
+        rem[j] &= rem[j] - 1
+        row[j] = d
+        if j == 8:
+            if n >= out.shape[0]:
+                return -1
+            for q in range(9):
+                out[n, q] = row[q]
+            n += 1
+            continue
+        used |= np.int64(1) << d
+        j += 1
+        rem[j] = colfree[j] & ~used
+    return n
+
+
+@kernel(inline="always")
+def _image_row_cmp(src, r, cols, dig, ref, ro):
+    """Compare the image row d[src[r][c[j]]] with ``ref[ro + j]``: -1, 0 or +1."""
+    for j in range(9):
+        v = dig[src[r * 9 + cols[j]]]
+        w = ref[ro + j]
+        if v != w:
+            return -1 if v < w else 1
+    return 0
+
+
+@kernel
+def _image_band_cmp(src, cols, dig, c0, ref, ro):
+    """Compare the band a(src) (its 3 image rows sorted by first cell) with ``ref[ro:ro + 27]``."""
+    f0 = dig[src[0 * 9 + c0]]
+    f1 = dig[src[1 * 9 + c0]]
+    f2 = dig[src[2 * 9 + c0]]
+    # order of the three rows by image first cell
+    a, b, c = 0, 1, 2
+    fa, fb, fc = f0, f1, f2
+    if fb < fa:
+        a, b = b, a
+        fa, fb = fb, fa
+    if fc < fb:
+        b, c = c, b
+        fb, fc = fc, fb
+        if fb < fa:
+            a, b = b, a
+            fa, fb = fb, fa
+    res = _image_row_cmp(src, a, cols, dig, ref, ro)
+    if res != 0:
+        return res
+    res = _image_row_cmp(src, b, cols, dig, ref, ro + 9)
+    if res != 0:
+        return res
+    return _image_row_cmp(src, c, cols, dig, ref, ro + 18)
+
+
+@kernel
+def _holds_at(src, c0, digit):
+    """True when a row of band ``src`` has ``digit`` in column ``c0``."""
+    return src[c0] == digit or src[9 + c0] == digit or src[18 + c0] == digit
+
+
+@kernel
+def _chute_index(cells, relabel, T, threshold):
+    """Band index of 27 cells, or -1 for an invalid band (never happens for a grid's chute)."""
+    key = band_key(cells, relabel, T.row2_rank_to_id, T.fact)
+    if key < 0:
+        return -1
+    return np.int64(T.table[key] & 0xFFFF)
+
+
+@kernel
+def enumerate_prefixes(T, B1, row4s, p0, p1, emit, grids, auts, counts, hist, work):
+    """Enumerate the ED grids under prefixes ``row4s[p0:p1]`` of band 1 ``B1``.
+
+    ``counts[p - p0]`` gets the number of grids under prefix p, ``hist[k]`` counts grids with
+    k automorphisms (k < len(hist), larger into the last slot). With ``emit`` the grids go to
+    ``grids`` (cap, 81) and their automorphism counts to ``auts``; returns the number written,
+    or -1 when ``grids`` is full (call again with a larger buffer). ``work``: ``workspace()``.
+    """
+    index = B1.index
+    K = B1.aut_cols.shape[0]
+    n_out = 0
+    for q in range(27):
+        work.grid[q] = B1.band[q]
+    for p in range(p0, p1):
+        count = 0
+        # --- rows 5-6 under row 4: cells 9..26 of band 2, digits in increasing order -------
+        for j in range(9):
+            work.colm[j] = (np.int64(1) << B1.band[j]) | (np.int64(1) << B1.band[9 + j]) | \
+                      (np.int64(1) << B1.band[18 + j]) | (np.int64(1) << row4s[p, j])
+            work.b2[j] = row4s[p, j]
+        for s in range(3):
+            work.boxm[s] = 0
+            for j in range(3 * s, 3 * s + 3):
+                work.boxm[s] |= np.int64(1) << row4s[p, j]
+        work.rowm[1] = 0
+        work.rowm[2] = 0
+        cell = 9
+        work.rem[9] = ALL9 & ~work.colm[0]
+        while True:
+            if work.rem[cell] == 0:
+                cell -= 1
+                if cell < 9:
+                    break
+                d = work.placed[cell]
+                r = cell // 9
+                j = cell % 9
+                bit = np.int64(1) << d
+                work.rowm[r] &= ~bit
+                work.colm[j] &= ~bit
+                work.boxm[j // 3] &= ~bit
+                continue
+            d = LOWBIT[work.rem[cell]]
+            work.rem[cell] &= work.rem[cell] - 1
+            r = cell // 9
+            j = cell % 9
+            if cell == 18 and d < work.placed[9]:
+                continue  # rows of band 2 sorted by first cell
+            work.placed[cell] = d
+            work.b2[cell] = d
+            if cell < 26:
+                bit = np.int64(1) << d
+                work.rowm[r] |= bit
+                work.colm[j] |= bit
+                work.boxm[j // 3] |= bit
+                cell += 1
+                r = cell // 9
+                j = cell % 9
+                work.rem[cell] = ALL9 & ~(work.rowm[r] | work.colm[j] | work.boxm[j // 3])
+                continue
+            # --- band 2 complete (work.b2[26] = d, not entered in the masks) ----------------------
+            work.colm[8] |= np.int64(1) << d
+            idx2 = _chute_index(work.b2, work.relabel, T, index)
+            keep = idx2 >= index
+            if keep:
+                for k in range(K):
+                    c0 = B1.aut_c0[k]
+                    if not _holds_at(work.b2, c0, B1.aut_dinv2[k]):
+                        work.state[k] = PENDING
+                        continue
+                    cmp = _image_band_cmp(work.b2, B1.aut_cols[k], B1.aut_dig[k], c0, work.b2, 0)
+                    if cmp < 0:
+                        keep = False
+                        break
+                    work.state[k] = TIED if cmp == 0 else DROPPED
+            if keep:
+                for q in range(27):
+                    work.grid[27 + q] = work.b2[q]
+                got = _band3(T, B1, idx2, emit, grids, n_out, auts, hist, work)
+                if got < 0:
+                    return -1
+                count += got
+                if emit:
+                    n_out += got
+            work.colm[8] &= ~(np.int64(1) << d)
+        counts[p - p0] = count
+    return n_out
+
+
+@kernel
+def _band3(T, B1, idx2, emit, grids, n_out, auts, hist, work):
+    """Every band 3 under bands 1-2 (in ``work.grid[0:54]``), checked; returns the grids kept."""
+    index = B1.index
+    K = B1.aut_cols.shape[0]
+    for j in range(9):
+        work.colset3[j] = ALL9 & ~work.colm[j]  # what bands 1-2 left in column j
+    # column 1 is sorted: its three digits in increasing order
+    m = work.colset3[0]
+    d7 = LOWBIT[m]
+    m &= m - 1
+    d8 = LOWBIT[m]
+    m &= m - 1
+    d9 = LOWBIT[m]
+    for r in range(3):
+        work.rowm3[r] = 0
+    for s in range(3):
+        work.boxm3[s] = 0
+    work.b3[0] = d7
+    work.b3[9] = d8
+    work.b3[18] = d9
+    work.rowm3[0] = np.int64(1) << d7
+    work.rowm3[1] = np.int64(1) << d8
+    work.rowm3[2] = np.int64(1) << d9
+    work.boxm3[0] = work.rowm3[0] | work.rowm3[1] | work.rowm3[2]
+    # cells in row-major order, skipping column 1 (fixed); colm3: column digits used in band 3
+    for j in range(9):
+        work.colm3[j] = 0
+    work.colm3[0] = work.boxm3[0]
+    kept = 0
+    cell = 1
+    work.rem3[1] = work.colset3[1] & ~(work.rowm3[0] | work.colm3[1] | work.boxm3[0])
+    while True:
+        if work.rem3[cell] == 0:
+            cell -= 1
+            if cell % 9 == 0:
+                cell -= 1
+            if cell < 1:
+                break
+            d = work.placed3[cell]
+            r = cell // 9
+            j = cell % 9
+            bit = np.int64(1) << d
+            work.rowm3[r] &= ~bit
+            work.colm3[j] &= ~bit
+            work.boxm3[j // 3] &= ~bit
+            continue
+        d = LOWBIT[work.rem3[cell]]
+        work.rem3[cell] &= work.rem3[cell] - 1
+        work.placed3[cell] = d
+        work.b3[cell] = d
+        if cell < 26:
+            r = cell // 9
+            j = cell % 9
+            bit = np.int64(1) << d
+            work.rowm3[r] |= bit
+            work.colm3[j] |= bit
+            work.boxm3[j // 3] |= bit
+            cell += 1
+            if cell % 9 == 0:
+                cell += 1
+            r = cell // 9
+            j = cell % 9
+            work.rem3[cell] = work.colset3[j] & ~(work.rowm3[r] | work.colm3[j] | work.boxm3[j // 3])
+            continue
+        # --- a complete grid: check it --------------------------------------------------------
+        for q in range(27):
+            work.grid[54 + q] = work.b3[q]
+        n_aut = _check_leaf(T, B1, idx2, work)
+        if n_aut > 0:
+            if emit:
+                if n_out + kept >= grids.shape[0]:
+                    return -1
+                for q in range(81):
+                    grids[n_out + kept, q] = work.grid[q]
+                auts[n_out + kept] = n_aut
+            hist[min(n_aut, hist.shape[0] - 1)] += 1
+            kept += 1
+    return kept
+
+
+@kernel
+def _check_leaf(T, B1, idx2, work):
+    """0 when the grid in ``grid`` is not its own minlex form, else its automorphism count."""
+    index = B1.index
+    idx3 = _chute_index(work.b3, work.relabel, T, index)
+    if idx3 < index:
+        return 0
+    tie_chute = idx2 == index or idx3 == index
+    for s in range(3):
+        for r in range(3):
+            for k in range(9):
+                work.chute[r * 9 + k] = work.grid[k * 9 + 3 * s + r]
+        idx = _chute_index(work.chute, work.relabel, T, index)
+        if idx < index:
+            return 0
+        if idx == index:
+            tie_chute = True
+    if tie_chute:
+        # another chute reaches band 1: the canon kernel decides (and counts automorphisms)
+        chute_keys(work.grid, work.scratch, T.row2_rank_to_id, T.fact, work.keys)
+        for c in range(6):
+            work.entries[c] = T.table[work.keys[c]]
+        n = canon_grid_into(work.grid, work.keys, work.entries, T.aut_offsets, T.aut_maps, T.maps_rows,
+                            T.maps_cols, work.scratch, work.form, work.tform, work.ties, False)
+        for q in range(81):
+            if work.form[q] != work.grid[q]:
+                return 0
+        return n
+    n_aut = 1
+    K = B1.aut_cols.shape[0]
+    for k in range(K):
+        st = work.state[k]
+        if st == DROPPED:
+            continue
+        cols = B1.aut_cols[k]
+        dig = B1.aut_dig[k]
+        c0 = B1.aut_c0[k]
+        if st == TIED:  # image band 2 = band 2; image band 3 = a(band 3)
+            cmp = _image_band_cmp(work.b3, cols, dig, c0, work.b3, 0)
+        else:  # image band 2 = a(band 3), image band 3 = a(band 2)
+            cmp = _image_band_cmp(work.b3, cols, dig, c0, work.b2, 0)
+            if cmp == 0:
+                cmp = _image_band_cmp(work.b2, cols, dig, c0, work.b3, 0)
+        if cmp < 0:
+            return 0
+        if cmp == 0:
+            n_aut += 1
+    return n_aut

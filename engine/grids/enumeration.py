@@ -1,0 +1,151 @@
+"""Every essentially different grid, band 1 by band 1, in minlex catalog order.
+
+For a band 1 (index 0-415, a minlex band) the ED grids whose minlex form starts with it come
+out in strictly increasing order, each once, with its automorphism count; the unit of work is a
+*prefix*, one row 4 (see :mod:`._kernels` for the math and the pruning). Counts per prefix are
+what rank <-> grid needs, and prefixes are what a resumable run checkpoints.
+
+    >>> from sudoku_symmetry.engine.grids import enumerate_band1
+    >>> enumerate_band1(415).total                     # doctest: +SKIP
+    1
+
+Resumable form (the run driver's protocol): :func:`work` yields ``(result, next_cursor, done)``
+with the cursor the index of the next prefix.
+"""
+from __future__ import annotations
+
+from collections import namedtuple
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Iterator
+
+import numpy as np
+
+from .._bits import FACT
+from ..bands import N_BANDS, band_tables
+from ..group._kernels import SIZE
+from . import _kernels as K
+
+HIST = 649  # automorphism counts are at most 648; histogram slot k counts grids with k of them
+ROW4_CAP = 1 << 14
+
+Tables = namedtuple("Tables", "row2_rank_to_id fact table aut_offsets aut_maps maps_rows maps_cols")
+Band1 = namedtuple("Band1", "index band aut_cols aut_dig aut_c0 aut_dinv2")
+Work = namedtuple("Work", "grid b2 b3 chute relabel state keys entries scratch form tform ties "
+                          "colm boxm rowm rem placed colm3 boxm3 rowm3 rem3 placed3 colset3")
+
+
+@lru_cache(maxsize=None)
+def _tables() -> Tables:
+    T = band_tables()
+    return Tables(T.row2_rank_to_id, FACT, T.table, T.aut_offsets, T.aut_maps, T.maps_rows, T.maps_cols)
+
+
+@lru_cache(maxsize=None)
+def band1(index: int) -> Band1:
+    """Band ``index`` and its non-trivial automorphisms as (column map, digit map) pairs, with
+    the column that lands in column 1 and the digit that becomes 2 (the pruning keys)."""
+    if not 0 <= index < N_BANDS:
+        raise ValueError(f"band 1 index must be 0-{N_BANDS - 1}, got {index}")
+    T = band_tables()
+    band = T.minlex[index].astype(np.int64)
+    cols, digs = [], []
+    for m in T.aut_maps[T.aut_offsets[index] : T.aut_offsets[index + 1]]:
+        r3, c9 = T.maps_rows[m], T.maps_cols[m]
+        if tuple(r3) == (0, 1, 2) and tuple(c9) == tuple(range(9)):
+            continue
+        d = np.zeros(10, np.int64)
+        for j in range(9):
+            d[band[int(r3[0]) * 9 + int(c9[j])]] = j + 1
+        cols.append(c9.astype(np.int64))
+        digs.append(d)
+    n = len(cols)
+    aut_cols = np.array(cols, np.int64).reshape(n, 9)
+    aut_dig = np.array(digs, np.int64).reshape(n, 10)
+    aut_c0 = aut_cols[:, 0].copy()
+    aut_dinv2 = np.array([int(np.flatnonzero(d == 2)[0]) for d in aut_dig], np.int64)
+    return Band1(np.int64(index), band, aut_cols, aut_dig, aut_c0, aut_dinv2)
+
+
+def workspace(n_auts: int) -> Work:
+    z = np.zeros
+    return Work(z(81, np.uint8), z(27, np.uint8), z(27, np.uint8), z(27, np.uint8), z(10, np.uint8),
+                z(max(n_auts, 1), np.int64), z(6, np.int64), z(6, np.uint32), z(200, np.int64),
+                z(81, np.uint8), z(SIZE, np.uint8), z((1, SIZE), np.uint8),
+                z(9, np.int64), z(3, np.int64), z(3, np.int64), z(27, np.int64), z(27, np.int64),
+                z(9, np.int64), z(3, np.int64), z(3, np.int64), z(27, np.int64), z(27, np.int64),
+                z(9, np.int64))
+
+
+@lru_cache(maxsize=None)
+def prefixes(index: int) -> np.ndarray:
+    """The row-4 prefixes of band 1 ``index`` in lexicographic order, (P, 9) uint8."""
+    b = band1(index)
+    colfree = np.array([K.ALL9 & ~((1 << int(b.band[j])) | (1 << int(b.band[9 + j])) | (1 << int(b.band[18 + j])))
+                        for j in range(9)], np.int64)
+    out = np.zeros((ROW4_CAP, 9), np.uint8)
+    n = K.row4_candidates(colfree, out)
+    if n < 0:
+        raise RuntimeError("row-4 buffer too small")
+    out = out[:n].copy()
+    out.setflags(write=False)
+    return out
+
+
+@dataclass
+class Enumerated:
+    """Prefixes ``start..stop-1`` of one band 1: ``counts`` per prefix, the automorphism
+    histogram (``hist[k]`` grids with k automorphisms), and with ``emit`` the grids (M, 81) in
+    increasing order with their automorphism counts."""
+
+    band1: int
+    start: int
+    stop: int
+    counts: np.ndarray
+    hist: np.ndarray
+    grids: np.ndarray | None = None
+    automorphisms: np.ndarray | None = None
+
+    @property
+    def total(self) -> int:
+        return int(self.counts.sum())
+
+
+def enumerate_band1(index: int, start: int = 0, stop: int | None = None, *, emit: bool = False,
+                    capacity: int = 1 << 16) -> Enumerated:
+    """The ED grids of band 1 ``index`` under prefixes ``start..stop-1`` (default: all)."""
+    rows4 = prefixes(index)
+    stop = len(rows4) if stop is None else min(stop, len(rows4))
+    if not 0 <= start <= stop:
+        raise ValueError(f"bad prefix range {start}..{stop} (band 1 {index} has {len(rows4)} prefixes)")
+    b = band1(index)
+    work = workspace(len(b.aut_cols))
+    counts = np.zeros(stop - start, np.int64)
+    hist = np.zeros(HIST, np.int64)
+    if not emit:
+        grids = np.zeros((0, 81), np.uint8)
+        auts = np.zeros(0, np.int64)
+        K.enumerate_prefixes(_tables(), b, rows4, start, stop, False, grids, auts, counts, hist, work)
+        return Enumerated(index, start, stop, counts, hist)
+    while True:
+        grids = np.zeros((capacity, 81), np.uint8)
+        auts = np.zeros(capacity, np.int64)
+        hist[:] = 0
+        n = K.enumerate_prefixes(_tables(), b, rows4, start, stop, True, grids, auts, counts, hist, work)
+        if n >= 0:
+            return Enumerated(index, start, stop, counts, hist, grids[:n], auts[:n])
+        capacity *= 4
+
+
+def work(shard: int, cursor: int | None, *, chunk: int = 64, emit: bool = False) -> Iterator[tuple[Enumerated, int, bool]]:
+    """The resumable form: shard = band 1 index, cursor = the next prefix (None: 0). Yields
+    ``(result, next_cursor, done)`` per ``chunk`` prefixes."""
+    total = len(prefixes(shard))
+    p = 0 if cursor is None else int(cursor)
+    if p >= total:
+        yield Enumerated(shard, p, p, np.zeros(0, np.int64), np.zeros(HIST, np.int64)), total, True
+        return
+    while p < total:
+        q = min(total, p + chunk)
+        yield enumerate_band1(shard, p, q, emit=emit), q, q >= total
+        p = q
