@@ -46,7 +46,7 @@ def populated(tmp_path_factory):
 
 def test_first_run_fills_second_run_changes_nothing(populated):
     path, first, second = populated
-    assert f"catalog: {path} (created at revision 0002)" in first
+    assert f"catalog: {path} (created at revision 0003)" in first
     assert "bands: 416 (416 new), gangster classes: 44, sum of 1/|Aut|: 336" in first
     assert "band automorphisms: 935 (935 new)" in first
     assert "catalog: " in second and "up to date" in second
@@ -88,7 +88,7 @@ def test_upgrade_from_revision_0001_is_reported(tmp_path, capsys):
     upgrade(e, "0001")
     e.dispose()
     assert populate.main(["--db", str(tmp_path / "old.sqlite")]) == 0
-    assert "upgraded from revision 0001 to 0002" in capsys.readouterr().out
+    assert "upgraded from revision 0001 to 0003" in capsys.readouterr().out
 
 
 def test_env_var_and_another_working_directory(tmp_path):
@@ -194,7 +194,7 @@ def test_postgresql_migrations_and_populate_inserts(pg_server):
     _psql(pg_server, "\\c offline\n" + cfg.output_buffer.getvalue())
     tables = _psql(pg_server, "\\c offline\nSELECT string_agg(tablename, ',' ORDER BY tablename) FROM pg_tables "
                               "WHERE schemaname = 'public';")
-    assert tables == "alembic_version,band_automorphisms,bands,configurations,run_checkpoints,runs"
+    assert tables == "alembic_version,band_automorphisms,bands,configurations,run_checkpoints,run_leases,runs"
 
     T = band_tables()
     bands = [band_row(i, T.minlex_string(i), int(T.automorphism_count[i]), int(T.gangster_class[i])) for i in range(416)]
