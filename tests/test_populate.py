@@ -7,16 +7,11 @@ populate inserts; with a Python driver installed as well, the whole `populate` r
 """
 from __future__ import annotations
 
-import glob
-import importlib.util
 import io
 import os
-import shutil
-import socket
 import sqlite3
 import subprocess
 import sys
-import tempfile
 from fractions import Fraction
 from pathlib import Path
 
@@ -24,6 +19,8 @@ import pytest
 
 from sudoku_symmetry.engine.group.transform import Transform
 from sudoku_symmetry.commands import populate
+
+from conftest import _pg_driver, _psql
 
 ROOT = Path(__file__).resolve().parent.parent
 ENV = {**os.environ, "NUMBA_CACHE_DIR": os.environ.get("NUMBA_CACHE_DIR", str(ROOT / ".numba_cache"))}
@@ -125,55 +122,7 @@ def test_sudoku_entry_point_dispatches(tmp_path):
     assert r.returncode == 0 and "usage: populate" in r.stdout
 
 
-# -- PostgreSQL ----------------------------------------------------------------------------
-def _pg_bin() -> Path | None:
-    found = sorted(glob.glob("/usr/lib/postgresql/*/bin/pg_ctl"))
-    return Path(found[-1]).parent if found else None
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-@pytest.fixture(scope="module")
-def pg_server(tmp_path_factory):
-    """A throwaway PostgreSQL server on 127.0.0.1 (trust auth), stopped at the end."""
-    bindir = _pg_bin()
-    if bindir is None:
-        pytest.skip("no PostgreSQL server binary (/usr/lib/postgresql/*/bin/pg_ctl)")
-    # not under pytest's tmp folder: that one is private to root, and the server runs as postgres
-    base = Path(tempfile.mkdtemp(prefix="sudoku-pg-"))
-    as_user: list[str] = []
-    if os.geteuid() == 0:  # initdb refuses to run as root
-        if not shutil.which("runuser"):
-            pytest.skip("running as root without runuser")
-        as_user = ["runuser", "-u", "postgres", "--"]
-        shutil.chown(base, "postgres")
-    data, port = base / "data", _free_port()
-    try:
-        for cmd in ([str(bindir / "initdb"), "-D", str(data), "-A", "trust", "-U", "postgres", "--no-sync"],
-                    [str(bindir / "pg_ctl"), "-D", str(data), "-w", "-l", str(base / "log"),
-                     "-o", f"-p {port} -k {base} -c listen_addresses=127.0.0.1 -F", "start"]):
-            r = subprocess.run(as_user + cmd, capture_output=True, text=True)
-            if r.returncode != 0:
-                pytest.skip(f"could not start a PostgreSQL server: {r.stderr.strip()[-300:]}")
-        yield bindir, port
-    finally:
-        subprocess.run(as_user + [str(bindir / "pg_ctl"), "-D", str(data), "-m", "immediate", "stop"],
-                       capture_output=True)
-        shutil.rmtree(base, ignore_errors=True)
-
-
-def _psql(pg, sql: str) -> str:
-    bindir, port = pg
-    r = subprocess.run([str(bindir / "psql"), "-h", "127.0.0.1", "-p", str(port), "-U", "postgres", "-X", "-q",
-                        "-A", "-t", "-v", "ON_ERROR_STOP=1"], input=sql, capture_output=True, text=True)
-    assert r.returncode == 0, r.stderr
-    return r.stdout.strip()
-
-
+# -- PostgreSQL (the throwaway server fixture is in conftest.py) -----------------------------
 def test_postgresql_migrations_and_populate_inserts(pg_server):
     """No Python driver needed: Alembic writes the PostgreSQL SQL, psql runs it."""
     from alembic import command
@@ -209,14 +158,6 @@ def test_postgresql_migrations_and_populate_inserts(pg_server):
     facts = _psql(pg_server, "\\c offline\nSELECT count(*), count(DISTINCT gangster_class), sum(class_size), "
                              "(SELECT count(*) FROM band_automorphisms) FROM bands;")
     assert facts == "416|44|2612736|935"
-
-
-def _pg_driver() -> str | None:
-    for module, scheme in (("psycopg", "postgresql+psycopg"), ("psycopg2", "postgresql+psycopg2"),
-                           ("pg8000", "postgresql+pg8000")):
-        if importlib.util.find_spec(module):
-            return scheme
-    return None
 
 
 def test_postgresql_full_populate(pg_server, capsys):
