@@ -36,6 +36,7 @@ having our tables added to it, unless ``open_catalog(..., adopt=True)`` (``popul
 from __future__ import annotations
 
 import os
+import re
 import weakref
 from contextlib import contextmanager
 from pathlib import Path
@@ -148,8 +149,9 @@ def create_catalog_engine(url: str, **kwargs) -> Engine:
     Raises :class:`CatalogError` for a URL it cannot use or a folder it cannot create."""
     try:
         u = make_url(url)
-    except ArgumentError as exc:
-        raise CatalogError(f"cannot parse the catalog URL {url!r}: use a file path or an SQLAlchemy URL "
+    except (ArgumentError, ValueError) as exc:
+        shown = re.sub(r"://([^:/@]*):[^@]*@", r"://\1:***@", url)  # never print a password
+        raise CatalogError(f"cannot parse the catalog URL {shown!r}: use a file path or an SQLAlchemy URL "
                            f"such as sqlite:////abs/path.sqlite or postgresql+psycopg://user@host/db") from exc
     where = describe(url)
     if u.get_backend_name() == "sqlite" and u.database and u.database != ":memory:" \

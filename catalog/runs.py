@@ -25,6 +25,11 @@ may be worked on by different processes at once (each commits its own checkpoint
 counters are incremented in the same transactions). Cursors are any JSON value. Results should
 be written with ``ON CONFLICT DO NOTHING`` (as ``store_configurations`` does) so that re-running
 a chunk whose commit was lost is harmless anyway.
+
+Most callers should not write this loop themselves: ``catalog/driver.py`` (``drive``,
+``run_shard``) runs it, with shard leases (table ``run_leases``, migration 0003) so that two
+processes never work the same shard, and ``chunk(..., lease=(worker_id, seconds))`` renews the
+lease in the chunk's own transaction (``LeaseLost`` if another worker took it over).
 """
 from __future__ import annotations
 

@@ -180,3 +180,35 @@ def test_postgresql_full_populate(pg_server, capsys):
     assert commit_chunk(e, run.id, "s", 4, items=2, write=lambda c: store_configurations(c, rows)) == (0, 2)
     assert get_run(e, run.id).checkpoints["s"].items_done == 4
     e.dispose()
+
+
+def test_another_applications_database_needs_adopt(tmp_path, capsys):
+    path = tmp_path / "app.sqlite"
+    with sqlite3.connect(path) as con:
+        con.execute("CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT)")
+        con.execute("INSERT INTO notes (body) VALUES ('keep me')")
+    assert populate.main(["--db", str(path)]) == 2
+    err = capsys.readouterr().err.splitlines()
+    assert len(err) == 1 and err[0].startswith("populate: error: ") and "--adopt" in err[0]
+    with sqlite3.connect(path) as con:
+        assert con.execute("SELECT name FROM sqlite_master WHERE type = 'table'").fetchall() == [("notes",)]
+    assert populate.main(["--db", str(path), "--adopt"]) == 0
+    assert "bands: 416 (416 new)" in capsys.readouterr().out
+    with sqlite3.connect(path) as con:
+        assert con.execute("SELECT body FROM notes").fetchall() == [("keep me",)]
+
+
+def test_postgresql_catalog_created_by_several_processes_at_once(pg_server, tmp_path):
+    """The migration takes an advisory lock: concurrent opens of a new database all succeed."""
+    from conftest import pg_database
+
+    url = pg_database(pg_server, "concurrent")
+    code = ("import sys\nfrom sudoku_symmetry.catalog.db import open_catalog\n"
+            "from sudoku_symmetry.catalog.runs import start_or_resume\n"
+            "print(start_or_resume(open_catalog(sys.argv[1]), 'same', {}).id)")
+    procs = [subprocess.Popen([sys.executable, "-c", code, url], env=ENV, stdout=subprocess.PIPE,
+                              stderr=subprocess.PIPE, text=True) for _ in range(4)]
+    outs = [p.communicate(timeout=120) for p in procs]
+    assert [p.returncode for p in procs] == [0] * 4, [e for _, e in outs]
+    assert {o.strip() for o, _ in outs} == {"1"}
+    assert _psql(pg_server, "\\c concurrent\nSELECT version_num FROM alembic_version;") == "0003"
