@@ -1,10 +1,11 @@
 """populate: create or upgrade the catalog and fill it. Running it again changes nothing and says so.
 
-    populate [--db PATH_OR_URL] [--step NAME ...] [--list-steps]
+    populate [--db PATH_OR_URL] [--adopt] [--step NAME ...] [--list-steps]
 
 The catalog is ``--db``, else ``$SUDOKU_CATALOG``, else the default SQLite file
 ``$XDG_DATA_HOME/sudoku-symmetry/catalog.sqlite`` (``~/.local/share/...`` when unset); see
-``catalog/db.py``. Opening it applies any missing migrations.
+``catalog/db.py``. Opening it applies any missing migrations. A non-empty database that is not a
+catalog (another application's) is refused unless ``--adopt`` is given.
 
 The work is a list of named steps (:data:`STEPS`), run in order; each computes its rows with the
 engine and stores them with ``ON CONFLICT DO NOTHING``, so every step is idempotent and reports
@@ -19,7 +20,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Callable
 
-from sudoku_symmetry.commands._common import EXIT_OK, EXIT_BAD_INPUT, add_db_argument, run
+from sudoku_symmetry.commands._common import EXIT_OK, add_db_argument, run
 
 
 @dataclass
@@ -72,6 +73,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--step", action="append", choices=[s.name for s in STEPS], metavar="NAME",
                    help="run only this step (repeatable; default: all, in order)")
     p.add_argument("--list-steps", action="store_true", help="list the steps and exit")
+    p.add_argument("--adopt", action="store_true",
+                   help="accept a non-empty database that is not a catalog yet and add the catalog's tables to it "
+                        "(refused otherwise, so that --db pointing at another application's database changes nothing)")
     return p
 
 
@@ -81,15 +85,11 @@ def _main(argv=None) -> int:
         for s in STEPS:
             print(f"{s.name}: {s.help}")
         return EXIT_OK
-    from sudoku_symmetry.catalog.db import CatalogError, HEAD_REVISION, describe, migrated_from, open_catalog, resolve_url
+    from sudoku_symmetry.catalog.db import HEAD_REVISION, describe, migrated_from, open_catalog, resolve_url
 
     t0 = time.perf_counter()
     url = resolve_url(args.db)
-    try:
-        engine = open_catalog(url)
-    except CatalogError as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return EXIT_BAD_INPUT
+    engine = open_catalog(url, adopt=args.adopt)  # CatalogError: one line and exit 2 (run())
     before = migrated_from(engine)
     if before is None:
         state = f"created at revision {HEAD_REVISION}"

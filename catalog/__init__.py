@@ -6,4 +6,7 @@
 * ``catalog.bands``: the 416 bands and their automorphisms.
 * ``catalog.configurations``: canonical grids and puzzles, deduplicated (``store_configurations``).
 * ``catalog.runs``: resumable runs; a chunk's results and its checkpoint commit together.
+* ``catalog.driver``: the one loop for long computations: claims shards (leases), commits each
+  chunk of a ``work(shard, cursor)`` generator with its cursor, progress bar (``drive``, ``run_shard``).
+* ``catalog.errors``: :class:`CatalogError` (one line, exit 2 in the commands), ``LeaseLost``.
 """

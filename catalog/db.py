@@ -8,15 +8,27 @@ Location (first that is set):
 3. the default SQLite file ``$XDG_DATA_HOME/sudoku-symmetry/catalog.sqlite``, i.e.
    ``~/.local/share/sudoku-symmetry/catalog.sqlite`` when ``XDG_DATA_HOME`` is unset.
 
-A plain path is a SQLite file (its folder is created). SQLite connections get
-``journal_mode=WAL``, ``synchronous=NORMAL``, ``foreign_keys=ON`` and a 30 s busy timeout,
-and real transactions that include DDL (SQLAlchemy's pysqlite recipe: the driver's own
-transaction handling is off and ``BEGIN`` is emitted by SQLAlchemy), so a migration or a
-chunk-plus-checkpoint commit is all or nothing.
+A plain path is a SQLite file (its folder is created). SQLite connections get a 30 s busy
+timeout, ``journal_mode=WAL``, ``synchronous=NORMAL``, ``foreign_keys=ON``, and real transactions
+that include DDL (SQLAlchemy's pysqlite recipe: the driver's own transaction handling is off and
+``BEGIN`` is emitted by SQLAlchemy), so a migration or a chunk-plus-checkpoint commit is all or
+nothing. :func:`write_transaction` begins with ``BEGIN IMMEDIATE`` on SQLite (the write lock is
+taken first, waiting up to the busy timeout, so a read-then-write transaction can never fail with
+``database is locked`` half way); claims, run creation and migrations use it.
 
 Opening (:func:`open_catalog`) reads ``alembic_version`` with one raw query; only when that is
-not :data:`HEAD_REVISION` is Alembic imported and ``upgrade head`` run on the open connection
-(``migrations/``), so opening an up-to-date catalog costs a few milliseconds.
+not :data:`HEAD_REVISION` is Alembic imported and ``upgrade head`` run, in one write transaction
+that re-reads the revision first (SQLite: ``BEGIN IMMEDIATE``; PostgreSQL: a transaction-scoped
+advisory lock), so any number of processes may create or upgrade the same catalog at once: one
+migrates, the others find it done. Opening an up-to-date catalog costs a few milliseconds.
+
+Faults are :class:`CatalogError` with a one-line message naming the catalog (never the SQL or its
+parameters; the commands print it as ``PROG: error: ...`` and exit 2): a URL that SQLAlchemy
+cannot parse or whose scheme/driver is unknown, a folder that cannot be created, a file that is
+not a database, a read-only catalog written to, a locked one (after the busy timeout), a server
+that cannot be reached, a revision this code does not know (a newer catalog), and a non-empty
+database that is not a catalog (tables but no ``alembic_version``): it is refused rather than
+having our tables added to it, unless ``open_catalog(..., adopt=True)`` (``populate --adopt``).
 
     >>> engine = open_catalog("/tmp/example.sqlite")          # doctest: +SKIP
     >>> with session_scope(engine) as s: ...                   # doctest: +SKIP
@@ -24,17 +36,18 @@ not :data:`HEAD_REVISION` is Alembic imported and ``upgrade head`` run on the op
 from __future__ import annotations
 
 import os
+import re
 import weakref
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterator
 
-from sqlalchemy import Engine, create_engine, event
+from sqlalchemy import Connection, Engine, create_engine, event, inspect
 from sqlalchemy.engine import make_url
-from sqlalchemy.exc import DBAPIError
+from sqlalchemy.exc import ArgumentError, DBAPIError, NoSuchModuleError
 from sqlalchemy.orm import Session
 
-HEAD_REVISION = "0002"
+HEAD_REVISION = "0003"
 """The newest migration in ``migrations/versions``; bump it with every new migration
 (a test checks it against Alembic's own head)."""
 
@@ -74,26 +87,112 @@ def _sqlite_setup(engine: Engine) -> None:
     def _on_connect(dbapi_conn, _record):
         dbapi_conn.isolation_level = None  # SQLAlchemy emits BEGIN itself (below)
         cur = dbapi_conn.cursor()
+        cur.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")  # first: the next pragma may wait for a lock
         cur.execute("PRAGMA journal_mode=WAL")
         cur.execute("PRAGMA synchronous=NORMAL")
         cur.execute("PRAGMA foreign_keys=ON")
-        cur.execute("PRAGMA busy_timeout=30000")
         cur.close()
 
     @event.listens_for(engine, "begin")
     def _on_begin(conn):
-        conn.exec_driver_sql("BEGIN")
+        conn.exec_driver_sql("BEGIN IMMEDIATE" if conn.get_execution_options().get("sqlite_immediate") else "BEGIN")
+
+
+BUSY_TIMEOUT_MS = 30_000
+
+# SQLite's messages for the faults a user can meet, and what to say instead (one line each)
+_SQLITE_FAULTS = (
+    ("attempt to write a readonly database", "the catalog {where} is read-only (cannot write to it): check the "
+                                             "permissions of the file and its folder, or choose another with --db"),
+    ("file is not a database", "{where} is not an SQLite database (file is not a database): "
+                               "is --db pointing at the right file?"),
+    ("unable to open database file", "cannot open the catalog {where} (unable to open database file): "
+                                     "check the path and its permissions"),
+    ("database is locked", "the catalog {where} is locked by another process (waited 30 s): try again later"),
+    ("database or disk is full", "cannot write the catalog {where}: the disk is full"),
+    ("disk i/o error", "cannot read or write the catalog {where}: disk I/O error"),
+    ("database disk image is malformed", "the catalog {where} is damaged (database disk image is malformed)"),
+)
+
+
+def _one_line(exc: BaseException) -> str:
+    lines = str(exc).strip().splitlines()
+    return lines[0].strip() if lines else type(exc).__name__
+
+
+def _fault_message(where: str, dialect_name: str, orig: BaseException) -> str | None:
+    """A one-line :class:`CatalogError` message for an environmental database fault, else None
+    (programming errors, and "no such table", which :func:`current_revision` expects, pass)."""
+    text = _one_line(orig)
+    low = text.lower()
+    if dialect_name == "sqlite":
+        for needle, message in _SQLITE_FAULTS:
+            if needle in low:
+                return message.format(where=where)
+        return None
+    if type(orig).__name__ == "OperationalError":  # PostgreSQL drivers: connection and server faults
+        return f"cannot use the catalog {where}: {text}"
+    return None
+
+
+def _install_error_translation(engine: Engine, where: str) -> None:
+    @event.listens_for(engine, "handle_error")
+    def _on_error(context):
+        orig = context.original_exception
+        message = _fault_message(where, engine.dialect.name, orig)
+        if message is not None:
+            raise CatalogError(message) from orig
 
 
 def create_catalog_engine(url: str, **kwargs) -> Engine:
-    """An Engine for ``url`` (already resolved) with the SQLite settings above; no migrations."""
-    u = make_url(url)
-    if u.get_backend_name() == "sqlite" and u.database and u.database != ":memory:":
-        Path(u.database).parent.mkdir(parents=True, exist_ok=True)
-    engine = create_engine(url, **kwargs)
+    """An Engine for ``url`` (already resolved) with the SQLite settings above; no migrations.
+    Raises :class:`CatalogError` for a URL it cannot use or a folder it cannot create."""
+    try:
+        u = make_url(url)
+    except (ArgumentError, ValueError) as exc:
+        shown = re.sub(r"://([^:/@]*):[^@]*@", r"://\1:***@", url)  # never print a password
+        raise CatalogError(f"cannot parse the catalog URL {shown!r}: use a file path or an SQLAlchemy URL "
+                           f"such as sqlite:////abs/path.sqlite or postgresql+psycopg://user@host/db") from exc
+    where = describe(url)
+    if u.get_backend_name() == "sqlite" and u.database and u.database != ":memory:" \
+            and not u.database.startswith("file:"):
+        folder = Path(u.database).parent
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except FileExistsError as exc:
+            raise CatalogError(f"cannot create the catalog folder {folder}: a file of that name is in the way") from exc
+        except OSError as exc:
+            raise CatalogError(f"cannot create the catalog folder {folder}: {exc.strerror or exc}") from exc
+        if not folder.is_dir():
+            raise CatalogError(f"cannot create the catalog folder {folder}: not a directory")
+    try:
+        engine = create_engine(url, **kwargs)
+    except NoSuchModuleError as exc:
+        raise CatalogError(f"unknown catalog URL scheme {u.drivername!r} in {where}: use a file path, "
+                           f"sqlite:///PATH or postgresql+psycopg://user@host/db") from exc
+    except ImportError as exc:
+        hint = ": pip install 'sudoku-symmetry[postgres]'" if u.get_backend_name() == "postgresql" else ""
+        raise CatalogError(f"the database driver for {where} is not installed ({exc.name or exc}){hint}") from exc
+    except ArgumentError as exc:
+        raise CatalogError(f"cannot use the catalog URL {where}: {_one_line(exc)}") from exc
+    if engine.dialect.name not in ("sqlite", "postgresql"):
+        engine.dispose()
+        raise CatalogError(f"the catalog supports SQLite and PostgreSQL, not {engine.dialect.name} ({where})")
     if engine.dialect.name == "sqlite":
         _sqlite_setup(engine)
+    _install_error_translation(engine, where)
     return engine
+
+
+@contextmanager
+def write_transaction(engine: Engine) -> Iterator[Connection]:
+    """``engine.begin()`` that holds the write lock from its first statement on SQLite
+    (``BEGIN IMMEDIATE``, waiting up to the busy timeout for other writers); a plain transaction
+    elsewhere. Use it for read-then-write transactions (claims, run creation, migrations)."""
+    if engine.dialect.name == "sqlite":
+        engine = engine.execution_options(sqlite_immediate=True)
+    with engine.begin() as conn:
+        yield conn
 
 
 def current_revision(engine_or_conn) -> str | None:
@@ -119,43 +218,76 @@ def _null():
     yield
 
 
-def upgrade(engine: Engine, revision: str = "head") -> None:
-    """Run the Alembic migrations up to ``revision`` on ``engine`` (imports Alembic)."""
-    from alembic import command
+_MIGRATION_LOCK = 0x5D0C0  # PostgreSQL advisory lock key: one migrating process at a time
+
+
+def _alembic_config():
     from alembic.config import Config
 
     from sudoku_symmetry import migrations
 
     cfg = Config()
     cfg.set_main_option("script_location", str(Path(migrations.__file__).parent))
-    with engine.begin() as conn:
+    return cfg
+
+
+def _migrate(engine: Engine, revision: str = "head", *, adopt: bool = True, check_head: bool = False) -> None:
+    """Upgrade in one write transaction that re-reads the revision under the lock."""
+    from alembic import command
+    from alembic.script import ScriptDirectory
+
+    cfg = _alembic_config()
+    known = {s.revision for s in ScriptDirectory.from_config(cfg).walk_revisions()}
+    where = describe(engine.url.render_as_string(hide_password=False))
+    with write_transaction(engine) as conn:
+        if conn.dialect.name == "postgresql":
+            conn.exec_driver_sql(f"SELECT pg_advisory_xact_lock({_MIGRATION_LOCK})")
+        now = current_revision(conn)
+        if check_head and now == HEAD_REVISION:
+            return  # another process migrated it while we waited for the lock
+        if now is not None and now not in known:
+            raise CatalogError(f"the catalog {where} is at revision {now!r}, which this code does not know "
+                               f"(its newest is {HEAD_REVISION}): it was made by newer code, or by another "
+                               f"application; update the code or choose another catalog with --db")
+        if now is None and not adopt:
+            tables = sorted(t for t in inspect(conn).get_table_names() if t != "alembic_version")
+            if tables:
+                shown = ", ".join(tables[:5]) + (", ..." if len(tables) > 5 else "")
+                raise CatalogError(f"{where} is not a sudoku catalog (it has {len(tables)} other tables: {shown}, "
+                                   f"and no alembic_version); refusing to add tables to it: choose another "
+                                   f"--db, or run populate --adopt to add the catalog's tables anyway")
         cfg.attributes["connection"] = conn
-        command.upgrade(cfg, revision)
+        try:
+            command.upgrade(cfg, revision)
+        except (CatalogError, DBAPIError):
+            raise
+        except Exception as exc:  # Alembic's own errors: one line
+            raise CatalogError(f"cannot migrate the catalog {where}: {_one_line(exc)}") from exc
 
 
-def open_catalog(db: str | None = None, *, migrate: bool = True, **engine_kwargs) -> Engine:
+def upgrade(engine: Engine, revision: str = "head") -> None:
+    """Run the Alembic migrations up to ``revision`` on ``engine`` (imports Alembic)."""
+    _migrate(engine, revision)
+
+
+def open_catalog(db: str | None = None, *, migrate: bool = True, adopt: bool = False, **engine_kwargs) -> Engine:
     """An Engine on the catalog (see the module docstring for ``db``), migrated to the head.
 
     Fast path: one ``SELECT version_num FROM alembic_version``; Alembic is imported only when
-    the catalog is new or older than this code. A catalog newer than the code raises
-    :class:`CatalogError` rather than guessing.
+    the catalog is new or older than this code. Safe when several processes open (and create)
+    the same catalog at once. Raises :class:`CatalogError` (one line) when the catalog cannot be
+    used: see the module docstring; ``adopt=True`` accepts a non-empty database that is not a
+    catalog yet and adds the catalog's tables to it.
     """
     url = resolve_url(db)
     engine = create_catalog_engine(url, **engine_kwargs)
-    before = _REVISION_BEFORE[engine] = current_revision(engine)
-    if migrate and before != HEAD_REVISION:
-        try:
-            upgrade(engine)
-        except Exception as exc:
-            now = current_revision(engine)
-            if now == HEAD_REVISION:  # another process migrated it at the same moment
-                return engine
-            if "Can't locate revision" in str(exc):
-                raise CatalogError(
-                    f"the catalog {describe(url)} is at revision {now!r}, which this code does not "
-                    f"know (its newest is {HEAD_REVISION}); update the code"
-                ) from exc
-            raise
+    try:
+        before = _REVISION_BEFORE[engine] = current_revision(engine)
+        if migrate and before != HEAD_REVISION:
+            _migrate(engine, adopt=adopt, check_head=True)
+    except BaseException:
+        engine.dispose()
+        raise
     return engine
 
 

@@ -3,3 +3,8 @@
 
 class CatalogError(RuntimeError):
     """The catalog cannot be used; the message says why and what to do, in one line."""
+
+
+class LeaseLost(CatalogError):
+    """A worker's lease on a shard was taken over (it expired and another worker claimed it):
+    its chunk was rolled back, and it must stop working that shard."""

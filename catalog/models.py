@@ -42,6 +42,13 @@ Migration 0002:
     Unique (canonical, convention); indexed on (kind, n_givens, automorphism_count).
     See ``catalog/configurations.py``.
 
+Migration 0003:
+
+``run_leases``
+    Which worker holds which shard of a run: primary key (``run_id``, ``shard``), ``worker_id``
+    (``host:pid:random``, NULL when released), ``expires_at`` (renewed by every committed chunk),
+    ``claimed_at``. See ``catalog/driver.py``.
+
 Adding a table: add the model here, then a migration ``migrations/versions/000N_*.py`` with
 ``down_revision`` the previous head, and bump ``catalog.db.HEAD_REVISION``.
 """
@@ -144,6 +151,17 @@ class RunCheckpoint(Base):
     items_done: Mapped[int] = mapped_column(BigInt, default=0)
     done: Mapped[bool] = mapped_column(Boolean, default=False)
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow, onupdate=utcnow)
+
+
+class RunLease(Base):
+    __tablename__ = "run_leases"
+
+    run_id: Mapped[int] = mapped_column(BigInt, ForeignKey("runs.id", ondelete="CASCADE"), primary_key=True,
+                                        autoincrement=False)
+    shard: Mapped[str] = mapped_column(String(200), primary_key=True)
+    worker_id: Mapped[str | None] = mapped_column(String(200), nullable=True)
+    expires_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    claimed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
 
 
 class Configuration(Base):

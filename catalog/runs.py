@@ -25,6 +25,11 @@ may be worked on by different processes at once (each commits its own checkpoint
 counters are incremented in the same transactions). Cursors are any JSON value. Results should
 be written with ``ON CONFLICT DO NOTHING`` (as ``store_configurations`` does) so that re-running
 a chunk whose commit was lost is harmless anyway.
+
+Most callers should not write this loop themselves: ``catalog/driver.py`` (``drive``,
+``run_shard``) runs it, with shard leases (table ``run_leases``, migration 0003) so that two
+processes never work the same shard, and ``chunk(..., lease=(worker_id, seconds))`` renews the
+lease in the chunk's own transaction (``LeaseLost`` if another worker took it over).
 """
 from __future__ import annotations
 
@@ -36,10 +41,29 @@ from typing import Any, Iterable, Iterator
 from sqlalchemy import Connection, Engine, select, update
 
 from ._dml import connection_of, dialect_insert
-from .models import Run, RunCheckpoint, utcnow
+from .errors import LeaseLost
+from .models import Run, RunCheckpoint, RunLease, utcnow
 
 RUNS = Run.__table__
 CHECKPOINTS = RunCheckpoint.__table__
+LEASES = RunLease.__table__
+_RUN_CREATION_LOCK = 0x5D0C1  # PostgreSQL advisory lock key: two processes never create the same run twice
+
+
+@contextmanager
+def _writing(target) -> Iterator[Connection]:
+    """connection_of, but an Engine gets a write transaction (BEGIN IMMEDIATE on SQLite, an
+    advisory lock on PostgreSQL): read-then-insert of a run is atomic across processes."""
+    if isinstance(target, Engine):
+        from .db import write_transaction
+
+        with write_transaction(target) as conn:
+            if conn.dialect.name == "postgresql":
+                conn.exec_driver_sql(f"SELECT pg_advisory_xact_lock({_RUN_CREATION_LOCK})")
+            yield conn
+    else:
+        with connection_of(target) as conn:
+            yield conn
 
 
 def canonical_parameters(parameters: Any) -> str:
@@ -95,7 +119,7 @@ def start_or_resume(target, kind: str, parameters: Any = None, *, items_total: i
     had failed), or a new one. A finished run is returned as is (``status == "done"``): the
     caller has nothing to do. ``restart=True`` always starts a new run."""
     params = canonical_parameters(parameters)
-    with connection_of(target) as conn:
+    with _writing(target) as conn:
         run_id = None
         if not restart:
             run_id = conn.scalar(
@@ -144,6 +168,21 @@ def record_checkpoint(conn: Connection, run_id: int, shard: str, cursor: Any, *,
         items_done=RUNS.c.items_done + items, items_new=RUNS.c.items_new + new, updated_at=now))
 
 
+def renew_lease(conn: Connection, run_id: int, shard: str, worker_id: str, seconds: float) -> None:
+    """Inside the caller's transaction: extend ``worker_id``'s lease on (run, shard) by ``seconds``
+    from now, or raise :class:`LeaseLost` if another worker holds it now. Run it first in the
+    transaction: on SQLite the UPDATE takes the write lock, on PostgreSQL the row lock, so no
+    claim can slip in between this check and the commit."""
+    from datetime import timedelta
+
+    res = conn.execute(update(LEASES).where(LEASES.c.run_id == run_id, LEASES.c.shard == str(shard),
+                                            LEASES.c.worker_id == worker_id)
+                       .values(expires_at=utcnow() + timedelta(seconds=seconds)))
+    if res.rowcount != 1:
+        raise LeaseLost(f"the lease on shard {shard!r} of run {run_id} was taken over by another worker; "
+                        f"this worker ({worker_id}) stopped without committing its chunk")
+
+
 class Chunk:
     """What :func:`chunk` yields: ``conn`` to write results on, ``advance`` to move the checkpoint."""
 
@@ -157,12 +196,18 @@ class Chunk:
 
 
 @contextmanager
-def chunk(engine: Engine, run_id: int, shard: str) -> Iterator[Chunk]:
+def chunk(engine: Engine, run_id: int, shard: str, *, lease: tuple[str, float] | None = None) -> Iterator[Chunk]:
     """One transaction for a chunk of results and its checkpoint: committed together when the
     block ends, rolled back together on any exception (or a kill). The block must call
     ``advance``; a block that does not is rolled back and raises, since results committed
-    without their cursor would be recomputed (harmless with ON CONFLICT, but a bug)."""
+    without their cursor would be recomputed (harmless with ON CONFLICT, but a bug).
+
+    ``lease=(worker_id, seconds)``: the transaction first renews that worker's lease on the
+    shard (``catalog/driver.py``) and raises :class:`LeaseLost` (nothing committed) when
+    another worker has taken it over."""
     with engine.begin() as conn:
+        if lease is not None:
+            renew_lease(conn, run_id, shard, lease[0], lease[1])
         c = Chunk(conn, run_id, shard)
         yield c
         if not c.advanced:

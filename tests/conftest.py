@@ -1,4 +1,10 @@
+import glob
+import importlib.util
 import os
+import shutil
+import socket
+import subprocess
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -27,3 +33,69 @@ def data_dir() -> Path:
 
 def read_data_lines(name: str) -> list[str]:
     return [ln.strip() for ln in data_path(name).read_text().splitlines() if ln.strip() and not ln.startswith("#")]
+
+
+# -- PostgreSQL: a throwaway server on loopback, shared by the session's tests -------------------
+def _pg_bin() -> Path | None:
+    found = sorted(glob.glob("/usr/lib/postgresql/*/bin/pg_ctl"))
+    return Path(found[-1]).parent if found else None
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(scope="session")
+def pg_server(tmp_path_factory):
+    """A throwaway PostgreSQL server on 127.0.0.1 (trust auth), stopped at the end."""
+    bindir = _pg_bin()
+    if bindir is None:
+        pytest.skip("no PostgreSQL server binary (/usr/lib/postgresql/*/bin/pg_ctl)")
+    # not under pytest's tmp folder: that one is private to root, and the server runs as postgres
+    base = Path(tempfile.mkdtemp(prefix="sudoku-pg-"))
+    as_user: list[str] = []
+    if os.geteuid() == 0:  # initdb refuses to run as root
+        if not shutil.which("runuser"):
+            pytest.skip("running as root without runuser")
+        as_user = ["runuser", "-u", "postgres", "--"]
+        shutil.chown(base, "postgres")
+    data, port = base / "data", _free_port()
+    try:
+        for cmd in ([str(bindir / "initdb"), "-D", str(data), "-A", "trust", "-U", "postgres", "--no-sync"],
+                    [str(bindir / "pg_ctl"), "-D", str(data), "-w", "-l", str(base / "log"),
+                     "-o", f"-p {port} -k {base} -c listen_addresses=127.0.0.1 -F", "start"]):
+            r = subprocess.run(as_user + cmd, capture_output=True, text=True)
+            if r.returncode != 0:
+                pytest.skip(f"could not start a PostgreSQL server: {r.stderr.strip()[-300:]}")
+        yield bindir, port
+    finally:
+        subprocess.run(as_user + [str(bindir / "pg_ctl"), "-D", str(data), "-m", "immediate", "stop"],
+                       capture_output=True)
+        shutil.rmtree(base, ignore_errors=True)
+
+
+def _psql(pg, sql: str) -> str:
+    bindir, port = pg
+    r = subprocess.run([str(bindir / "psql"), "-h", "127.0.0.1", "-p", str(port), "-U", "postgres", "-X", "-q",
+                        "-A", "-t", "-v", "ON_ERROR_STOP=1"], input=sql, capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    return r.stdout.strip()
+
+
+def _pg_driver() -> str | None:
+    for module, scheme in (("psycopg", "postgresql+psycopg"), ("psycopg2", "postgresql+psycopg2"),
+                           ("pg8000", "postgresql+pg8000")):
+        if importlib.util.find_spec(module):
+            return scheme
+    return None
+
+
+def pg_database(pg, name: str) -> str:
+    """A fresh, empty database on the throwaway server; its SQLAlchemy URL (skips without a driver)."""
+    scheme = _pg_driver()
+    if scheme is None:
+        pytest.skip("no PostgreSQL driver for Python (pip install 'sudoku-symmetry[postgres]')")
+    _psql(pg, f"DROP DATABASE IF EXISTS {name}; CREATE DATABASE {name};")
+    return f"{scheme}://postgres@127.0.0.1:{pg[1]}/{name}"

@@ -75,7 +75,9 @@ def test_canon_and_store(tmp_path, capsys, clue17, data_dir):
     copy = tmp_path / "moved.txt"
     copy.write_text("\n".join(format_lines(moved)) + "\n")
     assert canon.main(["--store", "--db", str(db), str(sample), str(copy)]) == 0
-    assert "new 0, already known 49658" in capsys.readouterr().err
+    err = capsys.readouterr().err  # the summary counts whole files: the sample's run, then the copy's
+    assert f"{sample}: already stored (run 1); nothing to do" in err
+    assert "read 49658, malformed 0, new 49158, already known 500" in err
     con = sqlite3.connect(db)
     assert con.execute("SELECT count(*) FROM configurations WHERE kind='puzzle' AND n_givens=17").fetchone() == (49158,)
     with_aut = con.execute("SELECT count(*) FROM configurations WHERE n_givens=17 AND automorphism_count>1").fetchone()
@@ -134,3 +136,36 @@ def test_17clue_automorphisms_agree_with_their_solution_grids(clue17):
         expected[k] = sum(np.array_equal(g.apply(puzzles[k]), puzzles[k]) for g in grid_automorphisms(res.solutions[k]))
     _, _, puzzle_counts = canon_puzzles(puzzles)
     assert np.array_equal(puzzle_counts, expected)
+
+
+@pytest.mark.parametrize("kind", ["unknown scheme", "unparsable URL", "not a database", "folder cannot be created",
+                                  "read-only", "newer than the code", "server unreachable", "another application"])
+def test_catalog_faults_are_one_line_and_exit_2(tmp_path, capsys, kind):
+    """Through the command as a user meets them: `canon: error: ...`, exit 2, no traceback, no SQL."""
+    from test_catalog import FAULTS, _fault
+
+    if kind == "another application":
+        db, expected = tmp_path / "app.sqlite", "is not a sudoku catalog"
+        with sqlite3.connect(db) as con:
+            con.execute("CREATE TABLE users (id INTEGER)")
+    else:
+        db, expected = _fault(tmp_path, kind), FAULTS[kind]
+    sample = tmp_path / "one.txt"
+    sample.write_text(RANK1_GRID + "\n")
+    assert canon.main(["--store", "--db", str(db), str(sample)]) == 2
+    err = capsys.readouterr().err.splitlines()
+    assert len(err) == 1 and err[0].startswith("canon: error: ") and expected in err[0], err
+    assert not any(word in err[0] for word in ("Traceback", "SELECT", "INSERT", "[SQL", "parameters"))
+
+
+def test_a_write_to_a_read_only_catalog_is_one_line(tmp_path, capsys):
+    """An up-to-date catalog opened read-only (URI mode=ro) opens fine; the first write fails cleanly."""
+    from sudoku_symmetry.catalog.db import open_catalog
+
+    open_catalog(str(tmp_path / "cat.sqlite")).dispose()
+    sample = tmp_path / "one.txt"
+    sample.write_text(RANK1_GRID + "\n")
+    ro = f"sqlite:///file:{tmp_path / 'cat.sqlite'}?mode=ro&uri=true"
+    assert canon.main(["--store", "--db", ro, str(sample)]) == 2
+    err = capsys.readouterr().err.splitlines()
+    assert len(err) == 1 and "is read-only (cannot write to it)" in err[0], err

@@ -9,6 +9,7 @@ import sqlite3
 import subprocess
 import sys
 import textwrap
+import time
 from pathlib import Path
 
 import pytest
@@ -285,3 +286,98 @@ def test_a_killed_process_loses_nothing_and_duplicates_nothing(tmp_path):
         assert con.execute("SELECT count(*) FROM configurations").fetchone() == (100,)
         assert con.execute("SELECT items_done, items_new FROM runs").fetchone() == (100, 100)
         assert con.execute("SELECT resume_cursor, done FROM run_checkpoints").fetchone() == ("100", 1)
+
+
+# -- faults: one-line CatalogErrors, concurrency, other applications' databases ---------------------
+def test_several_processes_create_one_new_catalog_at_once(tmp_path):
+    path = tmp_path / "new" / "cat.sqlite"
+    code = textwrap.dedent(f"""
+        import time
+        from sudoku_symmetry.catalog.db import open_catalog
+        from sudoku_symmetry.catalog.runs import start_or_resume
+        time.sleep(max(0.0, {time.time() + 1.0} - time.time()))  # start together
+        e = open_catalog({str(path)!r})
+        print(start_or_resume(e, "same", {{"k": 1}}).id)
+    """)
+    procs = [subprocess.Popen([sys.executable, "-c", code], env=ENV, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                              text=True) for _ in range(6)]
+    outs = [p.communicate(timeout=120) for p in procs]
+    assert [p.returncode for p in procs] == [0] * 6, [e for _, e in outs]
+    assert {o.strip() for o, _ in outs} == {"1"}  # one run, found by all
+    with sqlite3.connect(path) as con:
+        assert con.execute("SELECT version_num FROM alembic_version").fetchall() == [(HEAD_REVISION,)]
+        assert con.execute("SELECT count(*) FROM runs").fetchone() == (1,)
+
+
+def test_another_applications_database_is_refused_unless_adopted(tmp_path):
+    path = tmp_path / "app.sqlite"
+    with sqlite3.connect(path) as con:
+        con.execute("CREATE TABLE users (id INTEGER PRIMARY KEY, name TEXT)")
+        con.execute("INSERT INTO users (name) VALUES ('ada')")
+    with pytest.raises(CatalogError, match=r"is not a sudoku catalog \(it has 1 other tables: users"):
+        open_catalog(str(path))
+    with sqlite3.connect(path) as con:  # untouched
+        assert con.execute("SELECT name FROM sqlite_master WHERE type = 'table'").fetchall() == [("users",)]
+    open_catalog(str(path), adopt=True).dispose()
+    with sqlite3.connect(path) as con:
+        assert con.execute("SELECT name FROM users").fetchall() == [("ada",)]
+        assert con.execute("SELECT version_num FROM alembic_version").fetchone() == (HEAD_REVISION,)
+    open_catalog(str(path)).dispose()  # a catalog now: no adopt needed
+
+
+def _fault(tmp_path, kind: str) -> str:
+    """A --db value that cannot be used, of each kind."""
+    if kind == "unknown scheme":
+        return "foo://x"
+    if kind == "unparsable URL":
+        return "postgresql+psycopg://user@host:notaport/db"
+    if kind == "not a database":
+        (tmp_path / "junk.sqlite").write_bytes(b"this is not an SQLite file, it is text\n" * 200)
+        return str(tmp_path / "junk.sqlite")
+    if kind == "folder cannot be created":
+        (tmp_path / "afile").write_text("x")
+        return str(tmp_path / "afile" / "sub" / "cat.sqlite")
+    if kind == "read-only":  # a read-only connection to an empty file: the migration must write
+        (tmp_path / "ro.sqlite").touch()
+        return f"sqlite:///file:{tmp_path / 'ro.sqlite'}?mode=ro&uri=true"
+    if kind == "newer than the code":
+        open_catalog(str(tmp_path / "newer.sqlite")).dispose()
+        with sqlite3.connect(tmp_path / "newer.sqlite") as con:
+            con.execute("UPDATE alembic_version SET version_num = '9999'")
+        return str(tmp_path / "newer.sqlite")
+    if kind == "server unreachable":
+        return "postgresql+psycopg://postgres@127.0.0.1:1/catalog"
+    raise AssertionError(kind)
+
+
+FAULTS = {
+    "unknown scheme": "unknown catalog URL scheme 'foo'",
+    "unparsable URL": "cannot parse the catalog URL",
+    "not a database": "is not an SQLite database",
+    "folder cannot be created": "cannot create the catalog folder",
+    "read-only": "is read-only",
+    "newer than the code": "at revision '9999', which this code does not know",
+    "server unreachable": "cannot use the catalog postgresql+psycopg://postgres@127.0.0.1:1/catalog",
+}
+
+
+@pytest.mark.parametrize("kind", list(FAULTS))
+def test_faults_are_one_line_catalog_errors(tmp_path, kind):
+    with pytest.raises(CatalogError) as exc:
+        open_catalog(_fault(tmp_path, kind))
+    message = str(exc.value)
+    assert FAULTS[kind] in message and "\n" not in message and "SELECT" not in message
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="root writes read-only files (the URI mode=ro case covers it)")
+def test_a_read_only_catalog_file(tmp_path):
+    path = tmp_path / "ro" / "cat.sqlite"
+    open_catalog(str(path)).dispose()
+    path.chmod(0o444)
+    path.parent.chmod(0o555)
+    try:
+        with pytest.raises(CatalogError, match="read-only|cannot open"):
+            e = open_catalog(str(path))
+            store_configurations(e, [make_row(PUZZLE17)])
+    finally:
+        path.parent.chmod(0o755)

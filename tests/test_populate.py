@@ -7,16 +7,11 @@ populate inserts; with a Python driver installed as well, the whole `populate` r
 """
 from __future__ import annotations
 
-import glob
-import importlib.util
 import io
 import os
-import shutil
-import socket
 import sqlite3
 import subprocess
 import sys
-import tempfile
 from fractions import Fraction
 from pathlib import Path
 
@@ -24,6 +19,8 @@ import pytest
 
 from sudoku_symmetry.engine.group.transform import Transform
 from sudoku_symmetry.commands import populate
+
+from conftest import _pg_driver, _psql
 
 ROOT = Path(__file__).resolve().parent.parent
 ENV = {**os.environ, "NUMBA_CACHE_DIR": os.environ.get("NUMBA_CACHE_DIR", str(ROOT / ".numba_cache"))}
@@ -46,7 +43,7 @@ def populated(tmp_path_factory):
 
 def test_first_run_fills_second_run_changes_nothing(populated):
     path, first, second = populated
-    assert f"catalog: {path} (created at revision 0002)" in first
+    assert f"catalog: {path} (created at revision 0003)" in first
     assert "bands: 416 (416 new), gangster classes: 44, sum of 1/|Aut|: 336" in first
     assert "band automorphisms: 935 (935 new)" in first
     assert "catalog: " in second and "up to date" in second
@@ -88,7 +85,7 @@ def test_upgrade_from_revision_0001_is_reported(tmp_path, capsys):
     upgrade(e, "0001")
     e.dispose()
     assert populate.main(["--db", str(tmp_path / "old.sqlite")]) == 0
-    assert "upgraded from revision 0001 to 0002" in capsys.readouterr().out
+    assert "upgraded from revision 0001 to 0003" in capsys.readouterr().out
 
 
 def test_env_var_and_another_working_directory(tmp_path):
@@ -125,55 +122,7 @@ def test_sudoku_entry_point_dispatches(tmp_path):
     assert r.returncode == 0 and "usage: populate" in r.stdout
 
 
-# -- PostgreSQL ----------------------------------------------------------------------------
-def _pg_bin() -> Path | None:
-    found = sorted(glob.glob("/usr/lib/postgresql/*/bin/pg_ctl"))
-    return Path(found[-1]).parent if found else None
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-@pytest.fixture(scope="module")
-def pg_server(tmp_path_factory):
-    """A throwaway PostgreSQL server on 127.0.0.1 (trust auth), stopped at the end."""
-    bindir = _pg_bin()
-    if bindir is None:
-        pytest.skip("no PostgreSQL server binary (/usr/lib/postgresql/*/bin/pg_ctl)")
-    # not under pytest's tmp folder: that one is private to root, and the server runs as postgres
-    base = Path(tempfile.mkdtemp(prefix="sudoku-pg-"))
-    as_user: list[str] = []
-    if os.geteuid() == 0:  # initdb refuses to run as root
-        if not shutil.which("runuser"):
-            pytest.skip("running as root without runuser")
-        as_user = ["runuser", "-u", "postgres", "--"]
-        shutil.chown(base, "postgres")
-    data, port = base / "data", _free_port()
-    try:
-        for cmd in ([str(bindir / "initdb"), "-D", str(data), "-A", "trust", "-U", "postgres", "--no-sync"],
-                    [str(bindir / "pg_ctl"), "-D", str(data), "-w", "-l", str(base / "log"),
-                     "-o", f"-p {port} -k {base} -c listen_addresses=127.0.0.1 -F", "start"]):
-            r = subprocess.run(as_user + cmd, capture_output=True, text=True)
-            if r.returncode != 0:
-                pytest.skip(f"could not start a PostgreSQL server: {r.stderr.strip()[-300:]}")
-        yield bindir, port
-    finally:
-        subprocess.run(as_user + [str(bindir / "pg_ctl"), "-D", str(data), "-m", "immediate", "stop"],
-                       capture_output=True)
-        shutil.rmtree(base, ignore_errors=True)
-
-
-def _psql(pg, sql: str) -> str:
-    bindir, port = pg
-    r = subprocess.run([str(bindir / "psql"), "-h", "127.0.0.1", "-p", str(port), "-U", "postgres", "-X", "-q",
-                        "-A", "-t", "-v", "ON_ERROR_STOP=1"], input=sql, capture_output=True, text=True)
-    assert r.returncode == 0, r.stderr
-    return r.stdout.strip()
-
-
+# -- PostgreSQL (the throwaway server fixture is in conftest.py) -----------------------------
 def test_postgresql_migrations_and_populate_inserts(pg_server):
     """No Python driver needed: Alembic writes the PostgreSQL SQL, psql runs it."""
     from alembic import command
@@ -194,7 +143,7 @@ def test_postgresql_migrations_and_populate_inserts(pg_server):
     _psql(pg_server, "\\c offline\n" + cfg.output_buffer.getvalue())
     tables = _psql(pg_server, "\\c offline\nSELECT string_agg(tablename, ',' ORDER BY tablename) FROM pg_tables "
                               "WHERE schemaname = 'public';")
-    assert tables == "alembic_version,band_automorphisms,bands,configurations,run_checkpoints,runs"
+    assert tables == "alembic_version,band_automorphisms,bands,configurations,run_checkpoints,run_leases,runs"
 
     T = band_tables()
     bands = [band_row(i, T.minlex_string(i), int(T.automorphism_count[i]), int(T.gangster_class[i])) for i in range(416)]
@@ -209,14 +158,6 @@ def test_postgresql_migrations_and_populate_inserts(pg_server):
     facts = _psql(pg_server, "\\c offline\nSELECT count(*), count(DISTINCT gangster_class), sum(class_size), "
                              "(SELECT count(*) FROM band_automorphisms) FROM bands;")
     assert facts == "416|44|2612736|935"
-
-
-def _pg_driver() -> str | None:
-    for module, scheme in (("psycopg", "postgresql+psycopg"), ("psycopg2", "postgresql+psycopg2"),
-                           ("pg8000", "postgresql+pg8000")):
-        if importlib.util.find_spec(module):
-            return scheme
-    return None
 
 
 def test_postgresql_full_populate(pg_server, capsys):
@@ -239,3 +180,35 @@ def test_postgresql_full_populate(pg_server, capsys):
     assert commit_chunk(e, run.id, "s", 4, items=2, write=lambda c: store_configurations(c, rows)) == (0, 2)
     assert get_run(e, run.id).checkpoints["s"].items_done == 4
     e.dispose()
+
+
+def test_another_applications_database_needs_adopt(tmp_path, capsys):
+    path = tmp_path / "app.sqlite"
+    with sqlite3.connect(path) as con:
+        con.execute("CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT)")
+        con.execute("INSERT INTO notes (body) VALUES ('keep me')")
+    assert populate.main(["--db", str(path)]) == 2
+    err = capsys.readouterr().err.splitlines()
+    assert len(err) == 1 and err[0].startswith("populate: error: ") and "--adopt" in err[0]
+    with sqlite3.connect(path) as con:
+        assert con.execute("SELECT name FROM sqlite_master WHERE type = 'table'").fetchall() == [("notes",)]
+    assert populate.main(["--db", str(path), "--adopt"]) == 0
+    assert "bands: 416 (416 new)" in capsys.readouterr().out
+    with sqlite3.connect(path) as con:
+        assert con.execute("SELECT body FROM notes").fetchall() == [("keep me",)]
+
+
+def test_postgresql_catalog_created_by_several_processes_at_once(pg_server, tmp_path):
+    """The migration takes an advisory lock: concurrent opens of a new database all succeed."""
+    from conftest import pg_database
+
+    url = pg_database(pg_server, "concurrent")
+    code = ("import sys\nfrom sudoku_symmetry.catalog.db import open_catalog\n"
+            "from sudoku_symmetry.catalog.runs import start_or_resume\n"
+            "print(start_or_resume(open_catalog(sys.argv[1]), 'same', {}).id)")
+    procs = [subprocess.Popen([sys.executable, "-c", code, url], env=ENV, stdout=subprocess.PIPE,
+                              stderr=subprocess.PIPE, text=True) for _ in range(4)]
+    outs = [p.communicate(timeout=120) for p in procs]
+    assert [p.returncode for p in procs] == [0] * 4, [e for _, e in outs]
+    assert {o.strip() for o, _ in outs} == {"1"}
+    assert _psql(pg_server, "\\c concurrent\nSELECT version_num FROM alembic_version;") == "0003"
