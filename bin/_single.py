@@ -28,7 +28,7 @@ def _decode(data: bytes, where: str) -> str:
 
 
 def _shown(arg: str) -> str:
-    return repr(arg if len(arg) <= 40 else arg[:37] + "...")
+    return repr(arg if len(arg) <= 200 else arg[:197] + "...")
 
 
 def read_sudoku(arg: str, label: str | None = None, what: str = "sudoku") -> np.ndarray:
