@@ -184,3 +184,23 @@ def test_solve_all_limit_stops_at_the_limit():
         lines = out.splitlines()
         assert rc == 0 and len(lines) == 4 and lines[-1] == "# 3 solutions", (args, out, err)
         assert len(set(lines[:3])) == 3 and all(len(s) == 81 and "." not in s for s in lines[:3])
+
+
+def test_sudoku_lists_commands_and_refuses_unknown_ones(capsys, tmp_path):
+    from sudoku_symmetry.commands import main as sudoku
+
+    assert sudoku.main(["--help"]) == 0
+    out, err = capsys.readouterr()
+    assert out.startswith("usage: sudoku COMMAND") and err == ""
+    assert [ln.split()[0] for ln in out.splitlines()[3:]] == list(sudoku.COMMANDS)
+    assert sudoku.main([]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.startswith("usage: sudoku COMMAND")
+    assert sudoku.main(["nope", "x"]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.startswith("sudoku: error: unknown command 'nope'") and len(err.splitlines()) == 1
+    # a command's own output and status come back unchanged
+    f = tmp_path / "bands.txt"
+    f.write_text(f"{BAND}\nxyz\n")
+    assert sudoku.main(["band", str(f)]) == 2
+    assert capsys.readouterr() == run([str(BIN / "band"), str(f)])[1:]
