@@ -4,7 +4,8 @@
 
 A and B are each a file (one 81-character line, or the 9-line block format), an
 81-character string (``.``, ``0`` or ``*`` for empty cells), or ``-`` for standard input
-(one of them). Both must be grids or both puzzles.
+(one of them). Both must be grids or both puzzles, and no digit may repeat in a row, column
+or box.
 Prints whether they are equivalent and, if so, the transformation from A to B and from B to A,
 each as its string form (``T:RRRRRRRRR:CCCCCCCCC:DDDDDDDDD``) and as numbered steps, the fewest
 among all transformations that work. Exit status: 0 equivalent, 1 not, 2 bad input.
@@ -39,6 +40,13 @@ def _main(argv=None) -> int:
         parser.error("only one of A and B can be '-' (standard input holds one sudoku)")
     a, b = read_sudoku(args.a, "A"), read_sudoku(args.b, "B")
     from sudoku_symmetry.engine.canon.equivalence import equivalence
+    from sudoku_symmetry.engine.validity import conflicts
+
+    for label, cells in (("A", a), ("B", b)):
+        found = conflicts(cells)
+        if found:  # as in canon: such a line is not a sudoku (and a full one is not a grid)
+            more = f" (and {len(found) - 1} more)" if len(found) > 1 else ""
+            raise CommandError(f"{label}: the givens conflict: {found[0]}{more}")
 
     try:
         result = equivalence(a, b)

@@ -4,6 +4,10 @@ Each output line is one elimination and the basic sets whose permutations exclud
 (`r1c2` a cell, `5r1` digit 5 in row 1, `5c2` in column 2, `5b3` in box 3); a last line
 counts them. With --assume, results hold under that assumption (`if ... then ...`), and a
 contradiction refutes it. Messages (database cap reached, contradictions) go to standard error.
+
+The puzzle is an 81-character string, a file holding one puzzle (one line or the 9-line block
+format, UTF-8), or '-' for standard input. Givens that repeat a digit in a row, column or box,
+an unreadable input, a start set that already holds a given: one error line, exit status 2.
 """
 from __future__ import annotations
 

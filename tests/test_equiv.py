@@ -132,3 +132,10 @@ def test_command_reads_standard_input(tmp_path, capsys, monkeypatch, data_dir):
     with pytest.raises(SystemExit) as exc:
         equiv.main(["-", "-"])
     assert exc.value.code == 2 and "only one of A and B" in capsys.readouterr().err
+
+
+def test_command_refuses_conflicting_givens(capsys):
+    bad_grid = RANK1_GRID[:-1] + "1"  # a complete grid with 1 twice in row 9: not a grid
+    _one_error(capsys, [RANK1_GRID, bad_grid], "B: the givens conflict: digit 1 repeated in row 9 at r9c6, r9c9",
+               "(and 2 more)")
+    _one_error(capsys, ["11" + "." * 79, "." * 81], "A: the givens conflict: digit 1 repeated in row 1")
