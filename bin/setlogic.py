@@ -48,7 +48,7 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def check_givens(puzzle) -> None:
-    """A :class:`CommandError` naming every conflict among the givens (such a puzzle has no
+    """A :class:`CommandError` naming the conflicts among the givens (such a puzzle has no
     solution, and set logic would "eliminate" candidates of a contradiction)."""
     from sudoku_symmetry.engine.validity import conflicts
 
