@@ -2,8 +2,10 @@
 
     equiv A B
 
-A and B are each a file (one 81-character line, or the 9-line block format) or an
-81-character string (``.``, ``0`` or ``*`` for empty cells). Both must be grids or both puzzles.
+A and B are each a file (one 81-character line, or the 9-line block format), an
+81-character string (``.``, ``0`` or ``*`` for empty cells), or ``-`` for standard input
+(one of them). Both must be grids or both puzzles, and no digit may repeat in a row, column
+or box.
 Prints whether they are equivalent and, if so, the transformation from A to B and from B to A,
 each as its string form (``T:RRRRRRRRR:CCCCCCCCC:DDDDDDDDD``) and as numbered steps, the fewest
 among all transformations that work. Exit status: 0 equivalent, 1 not, 2 bad input.
@@ -11,23 +13,10 @@ among all transformations that work. Exit status: 0 equivalent, 1 not, 2 bad inp
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 
-from sudoku_symmetry.commands._common import EXIT_BAD_INPUT, EXIT_NO, EXIT_OK, run
-
-
-def _load(arg: str, name: str):
-    from sudoku_symmetry.engine.text import SudokuFormatError, parse_one
-
-    try:
-        if os.path.isfile(arg):
-            with open(arg, encoding="utf-8", errors="replace") as fh:
-                return parse_one(fh.read(), source=arg)
-        return parse_one(arg, source=name)
-    except SudokuFormatError as exc:
-        hint = "" if os.path.isfile(arg) or len(arg.strip()) == 81 else " (and no such file)"
-        raise ValueError(f"{exc}{hint}") from None
+from sudoku_symmetry.commands._common import EXIT_NO, EXIT_OK, CommandError, run
+from sudoku_symmetry.commands._single import read_sudoku
 
 
 def _print_way(title: str, transform) -> None:
@@ -44,17 +33,25 @@ def _main(argv=None) -> int:
         prog="equiv", description=__doc__.split("\n\n")[0], formatter_class=argparse.RawDescriptionHelpFormatter,
         epilog="Exit status: 0 equivalent, 1 not equivalent, 2 bad input.",
     )
-    parser.add_argument("a", metavar="A", help="file or 81-character string")
-    parser.add_argument("b", metavar="B", help="file or 81-character string")
+    parser.add_argument("a", metavar="A", help="file, 81-character string, or '-' (standard input)")
+    parser.add_argument("b", metavar="B", help="file, 81-character string, or '-' (standard input)")
     args = parser.parse_args(argv)
-    try:
-        a, b = _load(args.a, "A"), _load(args.b, "B")
-        from sudoku_symmetry.engine.canon.equivalence import equivalence
+    if args.a == "-" and args.b == "-":
+        parser.error("only one of A and B can be '-' (standard input holds one sudoku)")
+    a, b = read_sudoku(args.a, "A"), read_sudoku(args.b, "B")
+    from sudoku_symmetry.engine.canon.equivalence import equivalence
+    from sudoku_symmetry.engine.validity import conflicts
 
+    for label, cells in (("A", a), ("B", b)):
+        found = conflicts(cells)
+        if found:  # as in canon: such a line is not a sudoku (and a full one is not a grid)
+            more = f" (and {len(found) - 1} more)" if len(found) > 1 else ""
+            raise CommandError(f"{label}: the givens conflict: {found[0]}{more}")
+
+    try:
         result = equivalence(a, b)
-    except ValueError as exc:
-        print(f"equiv: error: {exc}", file=sys.stderr)
-        return EXIT_BAD_INPUT
+    except ValueError as exc:  # a grid and a puzzle
+        raise CommandError(str(exc)) from None
     if not result.equivalent:
         print(f"not equivalent ({result.kind}s): {result.reason}")
         return EXIT_NO

@@ -1,4 +1,10 @@
-"""`sudoku COMMAND ...`: one entry point for every command in bin/ (same as running bin/COMMAND)."""
+"""`sudoku COMMAND ...`: one entry point for every command in bin/ (same as running bin/COMMAND).
+
+``sudoku COMMAND ARGS`` runs ``bin/COMMAND ARGS``: the same code (``COMMAND.main``), the same
+output, messages and exit status. ``sudoku``, ``sudoku -h`` and ``sudoku --help`` list the
+commands (on standard output, exit 0 for a help request; on standard error, exit 2 without
+one); an unknown command is one error line and the list, exit 2.
+"""
 from __future__ import annotations
 
 import importlib
@@ -15,16 +21,39 @@ COMMANDS = {
 }
 
 
+def _available() -> dict[str, str]:
+    return {name: doc for name, doc in COMMANDS.items()
+            if importlib.util.find_spec(f"sudoku_symmetry.commands.{name}")}
+
+
+def _usage(available: dict[str, str]) -> str:
+    lines = ["usage: sudoku COMMAND [ARGS...]   (sudoku COMMAND --help for each)", "", "commands:"]
+    lines += [f"  {name:10s} {doc}" for name, doc in available.items()]
+    return "\n".join(lines) + "\n"
+
+
+def _list(argv: list[str]) -> int:
+    from sudoku_symmetry.commands._common import EXIT_BAD_INPUT, EXIT_OK, CommandError
+
+    available = _available()
+    if argv and argv[0] in ("-h", "--help"):
+        sys.stdout.write(_usage(available))
+        return EXIT_OK
+    if argv:
+        raise CommandError(f"unknown command {argv[0]!r} (commands: {', '.join(available)}; "
+                           "sudoku --help lists them)")
+    sys.stderr.write(_usage(available))
+    return EXIT_BAD_INPUT
+
+
 def main(argv=None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
-    available = {name: doc for name, doc in COMMANDS.items() if importlib.util.find_spec(f"sudoku_symmetry.commands.{name}")}
-    if not argv or argv[0] in ("-h", "--help") or argv[0] not in available:
-        print("usage: sudoku COMMAND [ARGS...]   (sudoku COMMAND --help for each)\n\ncommands:")
-        for name, doc in available.items():
-            print(f"  {name:10s} {doc}")
-        return 0 if argv and argv[0] in ("-h", "--help") else 2
-    module = importlib.import_module(f"sudoku_symmetry.commands.{argv[0]}")
-    return module.main(argv[1:])
+    if argv and argv[0] in COMMANDS and importlib.util.find_spec(f"sudoku_symmetry.commands.{argv[0]}"):
+        module = importlib.import_module(f"sudoku_symmetry.commands.{argv[0]}")
+        return module.main(argv[1:])
+    from sudoku_symmetry.commands._common import run
+
+    return run(_list, argv, "sudoku")
 
 
 if __name__ == "__main__":

@@ -4,6 +4,10 @@ Each output line is one elimination and the basic sets whose permutations exclud
 (`r1c2` a cell, `5r1` digit 5 in row 1, `5c2` in column 2, `5b3` in box 3); a last line
 counts them. With --assume, results hold under that assumption (`if ... then ...`), and a
 contradiction refutes it. Messages (database cap reached, contradictions) go to standard error.
+
+The puzzle is an 81-character string, a file holding one puzzle (one line or the 9-line block
+format, UTF-8), or '-' for standard input. Givens that repeat a digit in a row, column or box,
+an unreadable input, a start set that already holds a given: one error line, exit status 2.
 """
 from __future__ import annotations
 
@@ -12,9 +16,9 @@ import re
 import sys
 
 from sudoku_symmetry.engine.solve import setlogic
-from sudoku_symmetry.engine.text import SudokuFormatError, parse_one
 
-from ._common import EXIT_BAD_INPUT, EXIT_OK, run
+from ._common import EXIT_OK, CommandError, count_argument, run
+from ._single import read_sudoku
 
 
 def _candidate(text: str) -> tuple[int, bool]:
@@ -34,42 +38,43 @@ def _parser() -> argparse.ArgumentParser:
     start.add_argument("--start", metavar="SET", help="grow from this basic set only (e.g. 5r1, r3c4, 7c2, 2b5)")
     start.add_argument("--assume", metavar="CAND", type=_candidate,
                        help="grow from one candidate assumed true (r1c2=5) or false (r1c2<>5)")
-    ap.add_argument("--max-sets", type=int, default=8, metavar="N", help="sets per start (default 8; 0: no limit)")
-    ap.add_argument("--max-starts", type=int, default=None, metavar="N", help="try at most N starting sets")
-    ap.add_argument("--cap", type=int, default=200_000, metavar="N", help="permutation database cap (default 200000)")
+    ap.add_argument("--max-sets", type=count_argument(0), default=8, metavar="N",
+                    help="sets per start (default 8; 0: no limit)")
+    ap.add_argument("--max-starts", type=count_argument(1), default=None, metavar="N",
+                    help="try at most N starting sets (default: every one)")
+    ap.add_argument("--cap", type=count_argument(1), default=200_000, metavar="N",
+                    help="permutation database cap (default 200000)")
     return ap
 
 
-def _read_puzzle(arg: str):
-    if len(arg.strip()) == 81 and "\n" not in arg:
-        return parse_one(arg)
-    if arg == "-":
-        return parse_one(sys.stdin.read(), "<stdin>")
-    try:
-        with open(arg, encoding="utf-8") as fh:
-            return parse_one(fh.read(), arg)
-    except FileNotFoundError:
-        return parse_one(arg)
+def check_givens(puzzle) -> None:
+    """A :class:`CommandError` naming the conflicts among the givens (such a puzzle has no
+    solution, and set logic would "eliminate" candidates of a contradiction)."""
+    from sudoku_symmetry.engine.validity import conflicts
+
+    found = conflicts(puzzle)
+    if found:
+        more = f" (and {len(found) - 3} more)" if len(found) > 3 else ""
+        raise CommandError("the givens conflict, so the puzzle has no solution: "
+                           + "; ".join(str(c) for c in found[:3]) + more)
 
 
 def _main(argv=None) -> int:
     ap = _parser()
     args = ap.parse_args(argv)
-    try:
-        puzzle = _read_puzzle(args.puzzle)
-    except SudokuFormatError as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return EXIT_BAD_INPUT
     if args.start is not None and args.start not in setlogic.SET_INDEX:
         ap.error(f"unknown set {args.start!r} (sets are named like r1c2, 5r1, 5c2, 5b3)")
+    puzzle = read_sudoku(args.puzzle, what="puzzle")
+    check_givens(puzzle)
+    if (puzzle > 0).all():
+        print("setlogic: the puzzle is complete: no candidate is left to eliminate", file=sys.stderr)
     try:
         res = setlogic.eliminations(
             puzzle, args.strategy, start=args.start, assume=args.assume, cap=args.cap,
             max_sets=args.max_sets or None, max_starts=args.max_starts,
         )
     except ValueError as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return EXIT_BAD_INPUT
+        raise CommandError(str(exc)) from None
     for e in res.eliminations:
         print(e)
     print(f"# {len(res.eliminations)} eliminations")

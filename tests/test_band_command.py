@@ -14,7 +14,7 @@ from sudoku_symmetry.engine.group.transform import Transform
 from sudoku_symmetry.commands import band as band_cmd
 
 ROOT = Path(__file__).resolve().parent.parent
-ENV = {**os.environ, "NUMBA_CACHE_DIR": os.environ.get("NUMBA_CACHE_DIR", str(ROOT / ".numba_cache"))}
+ENV = dict(os.environ)  # the engine's cache folder ($SUDOKU_CACHE_DIR) is shared with the test process
 BAND0 = "123456789456789123789123456"
 
 
@@ -95,5 +95,8 @@ def test_executable_from_another_directory_reads_stdin(tmp_path):
 
 
 def test_missing_file_is_an_error(tmp_path, capsys):
-    from sudoku_symmetry.commands._common import run
-    assert run(band_cmd.main, [str(tmp_path / "nope.txt")]) == 2
+    f = tmp_path / "ok.txt"
+    f.write_text(BAND0 + "\n")
+    # every input is checked before any output: the good file first prints nothing
+    assert band_cmd.main([str(f), str(tmp_path / "nope.txt")]) == 2
+    assert capsys.readouterr() == ("", f"band: error: {tmp_path / 'nope.txt'}: no such file\n")

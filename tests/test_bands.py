@@ -19,7 +19,7 @@ from sudoku_symmetry.engine.bands.tables import (
 from sudoku_symmetry.engine.text import format_sudoku
 from sudoku_symmetry.engine.group.transform import Transform
 
-from naive_bands import automorphism_count, minlex_band
+from naive_bands import automorphism_count, gangster, gangster_form, gangster_witness, minlex_band
 
 
 @pytest.fixture(scope="module")
@@ -71,10 +71,34 @@ def test_burnside_336(T):
     assert int(T.class_size.sum()) == 2_612_736
 
 
-def test_44_gangster_classes(T):
-    assert len(set(T.gangster_class.tolist())) == 44
-    # band 0 and its gangster twin: bands in one class share the column digit-set multiset shape
-    assert T.gangster_class[0] == 0
+# bands (of the 416) in each gangster class, by class number (numbered by their first band)
+GANGSTER_CLASS_BANDS = [2, 3, 2, 7, 6, 24, 8, 9, 16, 22, 11, 9, 26, 2, 3, 3, 14, 8, 9, 2, 2, 30, 13, 28, 26, 9,
+                        14, 20, 10, 5, 4, 8, 8, 6, 5, 6, 3, 8, 6, 4, 6, 4, 4, 1]
+
+
+def test_44_gangster_classes_match_brute_force(T):
+    """The engine's gangster classes are the partition that a brute force over the 1,296
+    stack-preserving column orders finds (tests/naive_bands.py), with the same band counts."""
+    naive: dict = {}
+    for i in range(416):
+        naive.setdefault(gangster_form(T.minlex_string(i)), []).append(i)
+    engine: dict = {}
+    for i, c in enumerate(T.gangster_class.tolist()):
+        engine.setdefault(c, []).append(i)
+    assert len(naive) == 44 and sorted(engine) == list(range(44))
+    assert sorted(naive.values()) == sorted(engine.values())
+    assert [len(engine[c]) for c in range(44)] == GANGSTER_CLASS_BANDS
+    assert [engine[c][0] for c in range(44)] == sorted(engine[c][0] for c in range(44))  # numbered by first band
+    assert sum(int(T.class_size[engine[c]].sum()) for c in range(44)) == 2_612_736
+    # direct checks without a canonical form: a witness maps a class's first band onto its last,
+    # and none maps the first bands of neighbouring classes onto each other
+    for c in (0, 5, 21, 43):
+        first, last = T.minlex_string(engine[c][0]), T.minlex_string(engine[c][-1])
+        order, digits = gangster_witness(first, last)
+        moved = [frozenset(digits[d] for d in gangster(first)[order[j]]) for j in range(9)]
+        assert moved == gangster(last)
+    for c in (0, 5, 21, 42):
+        assert gangster_witness(T.minlex_string(engine[c][0]), T.minlex_string(engine[c + 1][0])) is None
 
 
 def test_automorphism_lists_fix_their_band(T):
@@ -150,7 +174,7 @@ def test_invalid_bands_are_named(band, problem):
     with pytest.raises(InvalidBandError, match=problem):
         band_index(band)
     index, _ = band_index(band, check=False)
-    assert index[0] < 0
+    assert index[0] == -int(problem[-1])  # -1, -2, -3: the row at fault
 
 
 @pytest.mark.parametrize("fn", [K.band_lookup, K.band_lookup.py_func])

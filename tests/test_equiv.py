@@ -44,8 +44,10 @@ def test_fewest_steps_are_chosen():
     same = equivalence(grid, grid)
     assert same.equivalent and same.forward.steps() == []
     one = Transform.rotation(1)
-    # among all transformations A -> B (3 here) the printed one has at most one step
-    assert len(equivalence(grid, one.apply(grid)).forward.steps()) <= 1
+    # among all transformations A -> B the printed one is the single rotation
+    result = equivalence(grid, one.apply(grid))
+    assert [str(s) for s in result.forward.steps()] == ["rotate 90 degrees clockwise 1 time"]
+    assert str(result.forward) == "1:123456789:987654321:123456789"
 
 
 @pytest.mark.parametrize("seed", range(4))
@@ -83,3 +85,57 @@ def test_command_exit_status(tmp_path, capsys, data_dir):
     bad.write_text("123456789\n" * 8 + "12345678x\n")
     assert equiv.main([str(bad), lines[0]]) == 2
     assert "bad.txt:9: this row: invalid character" in capsys.readouterr().err
+
+
+def _stdin(monkeypatch, data: bytes):
+    import io
+
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(data), encoding="utf-8"))
+
+
+def _one_error(capsys, argv, *needles):
+    rc = equiv.main(argv)
+    out, err = capsys.readouterr()
+    assert rc == 2 and out == "" and len(err.splitlines()) == 1 and err.startswith("equiv: error: "), err
+    for needle in needles:
+        assert needle in err, (needle, err)
+
+
+def test_command_grid_and_puzzle_named_inputs(tmp_path, capsys, data_dir):
+    puzzle = read_data_lines("17clue_49158.txt")[0]
+    _one_error(capsys, [RANK1_GRID, puzzle], "A is a grid and B a puzzle", "a grid and a puzzle")
+    _one_error(capsys, [puzzle, RANK1_GRID], "A is a puzzle and B a grid", "a grid and a puzzle")
+    _one_error(capsys, ["12345", puzzle], "A: '12345': no such file, and not an 81-character sudoku",
+               "expected 81 cells, got 5")
+    _one_error(capsys, [puzzle, "1" * 80 + "x"], "B: ", "invalid character 'x' at position 81")
+    _one_error(capsys, [puzzle, str(tmp_path / "missing.txt")], "B: ", "missing.txt", "no such file")
+    _one_error(capsys, [str(tmp_path), puzzle], f"A: {tmp_path}: is a directory")
+    binary = tmp_path / "b.dat"
+    binary.write_bytes(b"\x00\xff" * 50)
+    _one_error(capsys, [puzzle, str(binary)], f"B: {binary}: not a text file")
+    two = tmp_path / "two.txt"
+    two.write_text(puzzle + "\n" + puzzle + "\n")
+    _one_error(capsys, [str(two), puzzle], "A: ", "two.txt", "block format needs 9 rows")
+
+
+def test_command_reads_standard_input(tmp_path, capsys, monkeypatch, data_dir):
+    puzzle = read_data_lines("17clue_49158.txt")[3]
+    moved = format_sudoku(Transform.rotation(1).apply(parse(puzzle)))
+    for argv in (["-", moved], [puzzle, "-"]):
+        _stdin(monkeypatch, b"\xef\xbb\xbf" + (puzzle if argv[0] == "-" else moved).encode() + b"\n")
+        assert equiv.main(argv) == 0
+        out = capsys.readouterr().out.splitlines()
+        assert out[0] == "equivalent (puzzles)" and out[1].startswith("A -> B: ")
+        assert np.array_equal(Transform.parse(out[1][8:]).apply(parse(puzzle)), parse(moved))
+    _stdin(monkeypatch, b"\xff\xfe" + b"1" * 81)
+    _one_error(capsys, ["-", puzzle], "A: <stdin>: not a text file")
+    with pytest.raises(SystemExit) as exc:
+        equiv.main(["-", "-"])
+    assert exc.value.code == 2 and "only one of A and B" in capsys.readouterr().err
+
+
+def test_command_refuses_conflicting_givens(capsys):
+    bad_grid = RANK1_GRID[:-1] + "1"  # a complete grid with 1 twice in row 9: not a grid
+    _one_error(capsys, [RANK1_GRID, bad_grid], "B: the givens conflict: digit 1 repeated in row 9 at r9c6, r9c9",
+               "(and 2 more)")
+    _one_error(capsys, ["11" + "." * 79, "." * 81], "A: the givens conflict: digit 1 repeated in row 1")

@@ -11,6 +11,7 @@ from sudoku_symmetry.engine.text import parse_lines
 
 from sudoku_symmetry.commands import setlogic as setlogic_cmd
 
+import naive_solver
 from conftest import data_path
 
 EASY = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
@@ -84,12 +85,45 @@ def test_no_elimination_removes_a_true_candidate(strategy):
         truth = truth_of(sol)
         res = L.eliminations(p, strategy, max_sets=5, max_starts=12)
         total += len(res.eliminations)
+        assert len({e.candidate for e in res.eliminations}) == len(res.eliminations)
         assert not any(e.candidate in truth for e in res.eliminations)
         assert not res.messages or all("cap" in m for m in res.messages)
         assert truth <= set(np.flatnonzero(L.mask_to_bool(res.alive))) | {
             L.cand_index(i // 9, i % 9, int(p[i])) for i in range(81) if p[i]
         }
-    assert total > 100  # the check saw real eliminations
+    assert total == {"fewest-perms": 982, "overlap": 823, "fewest-new": 772}[strategy]  # the check saw real ones
+
+
+# eliminations found on each of the first 20 puzzles of top1465.txt (max_sets=6, max_starts=30)
+TOP20_ELIMINATIONS = {
+    "fewest-perms": [37, 8, 8, 25, 23, 23, 11, 41, 43, 46, 42, 14, 40, 45, 32, 14, 37, 51, 37, 47],
+    "overlap": [26, 8, 8, 25, 11, 11, 11, 26, 28, 26, 30, 14, 26, 32, 32, 14, 29, 46, 29, 37],
+    "fewest-new": [18, 8, 8, 21, 8, 8, 11, 18, 17, 18, 17, 14, 18, 41, 25, 14, 18, 12, 18, 27],
+}
+
+
+@pytest.mark.parametrize("strategy", L.STRATEGIES)
+def test_hard_puzzles_every_elimination_is_false_in_the_unique_solution(strategy):
+    """20 hard puzzles: each has one solution (checked by the slow reference), and every
+    eliminated candidate (an empty cell, a digit other than the solution's) is false in it."""
+    puzzles = load("top1465.txt", 20)
+    sols, found = solver.solve(puzzles)
+    assert found.all() and (solver.count_solutions(puzzles, 2).counts == 1).all()
+    checked = []
+    for p, sol in zip(puzzles, sols):
+        assert naive_solver.is_solution_of(sol.tolist(), p.tolist())
+        res = L.eliminations(p, strategy, max_sets=6, max_starts=30)
+        assert not res.messages
+        seen = set()
+        for e in res.eliminations:
+            r, rest = divmod(e.candidate, 81)
+            c, d = divmod(rest, 9)
+            assert p[9 * r + c] == 0 and sol[9 * r + c] != d + 1, str(e)
+            assert e.assumption is None and e.sets and all(name in L.SET_INDEX for name in e.sets)
+            assert e.candidate not in seen
+            seen.add(e.candidate)
+        checked.append(len(res.eliminations))
+    assert checked == TOP20_ELIMINATIONS[strategy]
 
 
 def test_true_candidate_then_all_sets_leaves_the_solution():
@@ -148,3 +182,72 @@ def test_assume_dead_candidate_rejected(capsys):
         L.eliminations(EASY, assume=(L.cand_index(0, 2, 5), True))
     assert setlogic_cmd.main(["--assume", "r1c3=5", EASY]) == 2
     assert "not a live candidate" in capsys.readouterr().err
+
+
+def _cmd(capsys, argv):
+    rc = setlogic_cmd.main(argv)
+    out, err = capsys.readouterr()
+    return rc, out, err
+
+
+def _one_error(capsys, argv, *needles):
+    rc, out, err = _cmd(capsys, argv)
+    assert rc == 2 and out == "" and len(err.splitlines()) == 1 and err.startswith("setlogic: error: "), err
+    for needle in needles:
+        assert needle in err, (needle, err)
+    return err
+
+
+def test_command_checks_the_givens(capsys):
+    """Two 1s in row 1 (and box 1): no elimination is printed, the conflict is named."""
+    _one_error(capsys, ["11" + EASY[2:]], "givens conflict", "digit 1 repeated in row 1 at r1c1, r1c2",
+               "digit 1 repeated in box 1")
+    # a complete grid with a repeated digit is not "0 eliminations" either
+    bad_grid = "123456789456789123789123456214365897365897214897214365531642978642978531978531641"
+    _one_error(capsys, [bad_grid], "digit 1 repeated in row 9 at r9c6, r9c9")
+    # a complete valid grid: nothing to eliminate, said on stderr
+    good_grid = bad_grid[:-1] + "2"
+    rc, out, err = _cmd(capsys, [good_grid])
+    assert rc == 0 and out == "# 0 eliminations\n" and "complete" in err
+
+
+def test_command_inputs(capsys, tmp_path):
+    _one_error(capsys, [str(tmp_path / "nope.txt")], "nope.txt", "no such file, and not an 81-character puzzle")
+    _one_error(capsys, [str(tmp_path)], "is a directory")
+    binary = tmp_path / "binary.dat"
+    binary.write_bytes(bytes(range(256)))
+    _one_error(capsys, [str(binary)], "binary.dat", "not a text file")
+    empty = tmp_path / "empty.txt"
+    empty.write_text("")
+    _one_error(capsys, [str(empty)], "empty")
+    block = tmp_path / "block.txt"
+    block.write_bytes(b"\xef\xbb\xbf" + "\n".join(EASY[9 * i: 9 * i + 9] for i in range(9)).encode() + b"\n")
+    want = _cmd(capsys, ["--max-sets", "2", "--max-starts", "20", EASY])
+    assert want[0] == 0 and want[1].endswith("# 5 eliminations\n")
+    assert _cmd(capsys, ["--max-sets", "2", "--max-starts", "20", str(block)]) == want
+
+
+@pytest.mark.parametrize("argv, needle", [
+    (["--cap", "0"], "--cap"), (["--cap", "-5"], "--cap"), (["--max-sets", "-1"], "--max-sets"),
+    (["--max-starts", "0"], "--max-starts"), (["--cap", "x"], "--cap"), (["--start", "r0c1"], "unknown set"),
+    (["--assume", "r1c1"], "--assume"),
+])
+def test_command_rejects_bad_options(capsys, argv, needle):
+    with pytest.raises(SystemExit) as exc:
+        setlogic_cmd.main(argv + [EASY])
+    assert exc.value.code == 2
+    err = capsys.readouterr().err
+    assert "Traceback" not in err and needle in err.splitlines()[-1]
+
+
+def test_command_start_set(capsys):
+    # r1c3 holds the given 3, and so does 3r1: nothing to grow from
+    _one_error(capsys, ["--start", "r1c3", EASY], "set r1c3 already holds a given")
+    _one_error(capsys, ["--start", "3r1", EASY], "set 3r1 already holds a given")
+    with pytest.raises(ValueError, match="already holds a given"):
+        L.eliminations(EASY, start="r1c3")
+    # a cap below the start set's own size is reported, not a traceback
+    rc, out, err = _cmd(capsys, ["--start", "r1c1", "--cap", "1", EASY])
+    assert rc == 0 and out == "# 0 eliminations\n" and "cap 1 reached: adding set r1c1 would give" in err
+    rc, out, err = _cmd(capsys, ["--cap", "1", EASY])
+    assert rc == 0 and out == "# 0 eliminations\n" and "cap 1 reached" in err

@@ -112,7 +112,7 @@ def test_bad_options(capsys):
 
 
 def test_thin_executable_stdin():
-    env = dict(os.environ, NUMBA_CACHE_DIR=os.environ.get("NUMBA_CACHE_DIR", str(ROOT / ".numba_cache")))
+    env = dict(os.environ)  # the engine's cache folder ($SUDOKU_CACHE_DIR) is shared with the test process
     proc = subprocess.run(
         [str(ROOT / "bin" / "solve"), "--check"], input=f"{UNIQUE}\n{SEVENTEEN}\n", capture_output=True,
         text=True, env=env, timeout=300,

@@ -84,3 +84,13 @@ def test_bulk_path_agrees_with_line_by_line():
         want = parse_lines(iter(mixed), errors="collect")
         assert np.array_equal(got.sudokus, want.sudokus) and got.linenos.tolist() == want.linenos.tolist()
         assert [str(e) for e in got.errors] == [str(e) for e in want.errors]
+
+
+def test_invisible_character_is_named():
+    """A byte-order mark the reader did not drop (one in the middle of a file) is named, not
+    counted as a mysterious 82nd cell."""
+    p = parse_lines(["." * 81, "\ufeff" + RANK1_GRID], errors="collect")
+    assert len(p) == 1 and [str(e) for e in p.errors] == [
+        "line 2: expected 81 cells, got 82, including the invisible character U+FEFF at position 1"]
+    with pytest.raises(SudokuFormatError, match="U\\+200B at position 3"):
+        parse_one(RANK1_GRID[:2] + "\u200b" + RANK1_GRID[2:])

@@ -175,9 +175,10 @@ class PermutationDB:
         newbits = _bits(new)
         n = int((shared == 1).sum() + (shared == 0).sum() * len(newbits))
         if n > self.cap:
+            to = f" to sets {', '.join(self.set_names())}" if self.sets else ""
             raise DatabaseFull(
-                f"permutation database cap {self.cap:,} reached: adding set {SET_NAMES[s]} to sets "
-                f"{', '.join(self.set_names())} would give {n:,} permutations"
+                f"permutation database cap {self.cap:,} reached: adding set {SET_NAMES[s]}{to} "
+                f"would give {n:,} permutations"
             )
         keep = self.rows[shared == 1]
         free = self.rows[shared == 0]
@@ -342,7 +343,23 @@ def eliminations(puzzle, strategy: str = "fewest-perms", start=None, assume=None
         if isinstance(start, tuple):
             db.start_vector(*start)
         else:
-            db.add(_set_id(start))
+            s = _set_id(start)
+            if not 0 <= s < len(SET_NAMES):
+                raise ValueError(f"set index {s} out of range (0-{len(SET_NAMES) - 1})")
+            if not usable[s]:
+                raise ValueError(f"set {SET_NAMES[s]} already holds a given, so it has no candidate "
+                                 "to grow from; start from a set with live candidates")
+            try:
+                db.add(s)
+            except DatabaseFull as exc:
+                res.messages.append(str(exc))
+                res.alive = db.alive
+                return res
+            except Contradiction:
+                res.messages.append(f"contradiction: set {SET_NAMES[s]} has no live candidate "
+                                    "(the puzzle has no solution)")
+                res.alive = db.alive
+                return res
         grow(db, usable, strategy, max_sets, None, res)
         res.alive = db.alive
         return res
@@ -356,6 +373,9 @@ def eliminations(puzzle, strategy: str = "fewest-perms", start=None, assume=None
             db.add(s)
         except Contradiction as exc:
             res.messages.append(f"contradiction: {exc} (the puzzle has no solution)")
+            break
+        except DatabaseFull as exc:  # starts come smallest first: every later one is as large
+            res.messages.append(str(exc))
             break
         grow(db, usable, strategy, max_sets, None, res)
         alive = db.alive
