@@ -37,6 +37,10 @@ from ..canon._grid_kernels import canon_grid_into, chute_keys
 
 ALL9 = 0x3FE  # digits 1-9 on bits 1-9
 PENDING, TIED, DROPPED = 0, 1, 2  # state of an automorphism of band 1 under a band 2
+# counters in work.stats: bands 2 met, bands 2 kept, complete grids met, grids whose chutes all
+# have index >= band 1's, grids decided by the canon kernel
+STAT_BANDS2, STAT_BANDS2_KEPT, STAT_LEAVES, STAT_LEAVES_INDEX, STAT_CANON = 0, 1, 2, 3, 4
+N_STATS = 5
 
 
 @kernel
@@ -189,6 +193,7 @@ def enumerate_prefixes(T, B1, row4s, p0, p1, emit, grids, auts, counts, hist, wo
                 continue
             # --- band 2 complete (work.b2[26] = d, not entered in the masks) ----------------------
             work.colm[8] |= np.int64(1) << d
+            work.stats[STAT_BANDS2] += 1
             idx2 = _chute_index(work.b2, work.relabel, T, index)
             keep = idx2 >= index
             if keep:
@@ -203,6 +208,7 @@ def enumerate_prefixes(T, B1, row4s, p0, p1, emit, grids, auts, counts, hist, wo
                         break
                     work.state[k] = TIED if cmp == 0 else DROPPED
             if keep:
+                work.stats[STAT_BANDS2_KEPT] += 1
                 for q in range(27):
                     work.grid[27 + q] = work.b2[q]
                 got = _band3(T, B1, idx2, emit, grids, n_out, auts, hist, work)
@@ -284,6 +290,7 @@ def _band3(T, B1, idx2, emit, grids, n_out, auts, hist, work):
         # --- a complete grid: check it --------------------------------------------------------
         for q in range(27):
             work.grid[54 + q] = work.b3[q]
+        work.stats[STAT_LEAVES] += 1
         n_aut = _check_leaf(T, B1, idx2, work)
         if n_aut > 0:
             if emit:
@@ -314,7 +321,9 @@ def _check_leaf(T, B1, idx2, work):
             return 0
         if idx == index:
             tie_chute = True
+    work.stats[STAT_LEAVES_INDEX] += 1
     if tie_chute:
+        work.stats[STAT_CANON] += 1
         # another chute reaches band 1: the canon kernel decides (and counts automorphisms)
         chute_keys(work.grid, work.scratch, T.row2_rank_to_id, T.fact, work.keys)
         for c in range(6):

@@ -32,7 +32,7 @@ ROW4_CAP = 1 << 14
 Tables = namedtuple("Tables", "row2_rank_to_id fact table aut_offsets aut_maps maps_rows maps_cols")
 Band1 = namedtuple("Band1", "index band aut_cols aut_dig aut_c0 aut_dinv2")
 Work = namedtuple("Work", "grid b2 b3 chute relabel state keys entries scratch form tform ties "
-                          "colm boxm rowm rem placed colm3 boxm3 rowm3 rem3 placed3 colset3")
+                          "colm boxm rowm rem placed colm3 boxm3 rowm3 rem3 placed3 colset3 stats")
 
 
 @lru_cache(maxsize=None)
@@ -74,7 +74,7 @@ def workspace(n_auts: int) -> Work:
                 z(81, np.uint8), z(SIZE, np.uint8), z((1, SIZE), np.uint8),
                 z(9, np.int64), z(3, np.int64), z(3, np.int64), z(27, np.int64), z(27, np.int64),
                 z(9, np.int64), z(3, np.int64), z(3, np.int64), z(27, np.int64), z(27, np.int64),
-                z(9, np.int64))
+                z(9, np.int64), z(K.N_STATS, np.int64))
 
 
 @lru_cache(maxsize=None)
