@@ -30,7 +30,7 @@ Digits sit on bits 1-9 of masks; ``LOWBIT`` walks a mask in increasing digit ord
 """
 import numpy as np
 
-from .._bits import LOWBIT
+from .._bits import LOWBIT, PERM3
 from .._jit import kernel
 from ..bands._kernels import band_key
 from ..canon._grid_kernels import canon_grid_into, chute_keys
@@ -213,7 +213,7 @@ def enumerate_prefixes(T, B1, row4s, p0, p1, emit, grids, auts, counts, hist, wo
                     work.grid[27 + q] = work.b2[q]
                 got = _band3(T, B1, idx2, emit, grids, n_out, auts, hist, work)
                 if got < 0:
-                    return -1
+                    return got
                 count += got
                 if emit:
                     n_out += got
@@ -224,80 +224,129 @@ def enumerate_prefixes(T, B1, row4s, p0, p1, emit, grids, auts, counts, hist, wo
 
 @kernel
 def _band3(T, B1, idx2, emit, grids, n_out, auts, hist, work):
-    """Every band 3 under bands 1-2 (in ``work.grid[0:54]``), checked; returns the grids kept."""
+    """Every band 3 under bands 1-2 (in ``grid[0:54]``), checked; returns the grids kept.
+
+    Column j of band 3 holds the 3 digits bands 1-2 left it (``colset3[j]``); in a grid the 3
+    columns of a stack then hold disjoint sets, so boxes are automatic and a band 3 is a choice
+    of an order (of 6) per column with every row distinct. Column by column: a stack is complete
+    (and its index is tested) as soon as its third column is placed, which prunes early, where
+    row by row would complete row 7 in many ways that rows 8-9 cannot follow. Column 1 is fixed
+    (sorted). The leaves are collected, sorted into string order, then checked and emitted.
+    """
     index = B1.index
-    K = B1.aut_cols.shape[0]
+    rowm3 = work.rowm3
+    col3d = work.col3d
+    choice = work.choice
+    b3 = work.b3
+    memo = work.memo
+    leaves = work.leaves
+    leaf_tie = work.leaf_tie
+    order = work.order
+    colset3 = work.colset3
+    grid = work.grid
+    chute = work.chute
+    relabel = work.relabel
+    colm = work.colm
+    stats = work.stats
     for j in range(9):
-        work.colset3[j] = ALL9 & ~work.colm[j]  # what bands 1-2 left in column j
-    # column 1 is sorted: its three digits in increasing order
-    m = work.colset3[0]
-    d7 = LOWBIT[m]
-    m &= m - 1
-    d8 = LOWBIT[m]
-    m &= m - 1
-    d9 = LOWBIT[m]
+        m = ALL9 & ~colm[j]  # what bands 1-2 left in column j
+        colset3[j] = m
+        for q in range(3):
+            col3d[j, q] = LOWBIT[m]
+            m &= m - 1
+    for st in range(3):  # the columns of a stack must share no digit
+        if colset3[3 * st] & colset3[3 * st + 1] or colset3[3 * st] & colset3[3 * st + 2] \
+                or colset3[3 * st + 1] & colset3[3 * st + 2]:
+            return 0
+    for st in range(3):
+        for q in range(216):
+            memo[st, q] = -2
+    choice[0] = 1  # column 1: the sorted order, PERM3[0]
     for r in range(3):
-        work.rowm3[r] = 0
-    for s in range(3):
-        work.boxm3[s] = 0
-    work.b3[0] = d7
-    work.b3[9] = d8
-    work.b3[18] = d9
-    work.rowm3[0] = np.int64(1) << d7
-    work.rowm3[1] = np.int64(1) << d8
-    work.rowm3[2] = np.int64(1) << d9
-    work.boxm3[0] = work.rowm3[0] | work.rowm3[1] | work.rowm3[2]
-    # cells in row-major order, skipping column 1 (fixed); colm3: column digits used in band 3
-    for j in range(9):
-        work.colm3[j] = 0
-    work.colm3[0] = work.boxm3[0]
-    kept = 0
-    cell = 1
-    work.rem3[1] = work.colset3[1] & ~(work.rowm3[0] | work.colm3[1] | work.boxm3[0])
+        b3[9 * r] = col3d[0, r]
+        rowm3[r] = np.int64(1) << col3d[0, r]
+    n_leaves = 0
+    stack_tie = 0
+    j = 1
+    choice[1] = 0
     while True:
-        if work.rem3[cell] == 0:
-            cell -= 1
-            if cell % 9 == 0:
-                cell -= 1
-            if cell < 1:
+        if choice[j] == 6:
+            j -= 1
+            if j == 0:
                 break
-            d = work.placed3[cell]
-            r = cell // 9
-            j = cell % 9
-            bit = np.int64(1) << d
-            work.rowm3[r] &= ~bit
-            work.colm3[j] &= ~bit
-            work.boxm3[j // 3] &= ~bit
+            # undo column j (its choice was choice[j] - 1)
+            for r in range(3):
+                rowm3[r] &= ~(np.int64(1) << b3[9 * r + j])
+            if j % 3 == 2:
+                stack_tie &= ~(1 << (j // 3))
             continue
-        d = LOWBIT[work.rem3[cell]]
-        work.rem3[cell] &= work.rem3[cell] - 1
-        work.placed3[cell] = d
-        work.b3[cell] = d
-        if cell < 26:
-            r = cell // 9
-            j = cell % 9
-            bit = np.int64(1) << d
-            work.rowm3[r] |= bit
-            work.colm3[j] |= bit
-            work.boxm3[j // 3] |= bit
-            cell += 1
-            if cell % 9 == 0:
-                cell += 1
-            r = cell // 9
-            j = cell % 9
-            work.rem3[cell] = work.colset3[j] & ~(work.rowm3[r] | work.colm3[j] | work.boxm3[j // 3])
+        k = choice[j]
+        choice[j] = k + 1
+        d0 = col3d[j, PERM3[k, 0]]
+        d1 = col3d[j, PERM3[k, 1]]
+        d2 = col3d[j, PERM3[k, 2]]
+        b0 = np.int64(1) << d0
+        b1 = np.int64(1) << d1
+        b2 = np.int64(1) << d2
+        if (rowm3[0] & b0) | (rowm3[1] & b1) | (rowm3[2] & b2):
             continue
-        # --- a complete grid: check it --------------------------------------------------------
+        b3[j] = d0
+        b3[9 + j] = d1
+        b3[18 + j] = d2
+        if j % 3 == 2:
+            # the stack is complete; its index depends on its own 3 column orders only: memoized
+            st = j // 3
+            mk = (choice[j - 2] - 1) * 36 + (choice[j - 1] - 1) * 6 + k
+            idx = memo[st, mk]
+            if idx == -2:
+                for r in range(3):
+                    for c in range(9):
+                        chute[r * 9 + c] = grid[c * 9 + 3 * st + r] if c < 6 else b3[(c - 6) * 9 + 3 * st + r]
+                idx = _chute_index(chute, relabel, T, index)
+                memo[st, mk] = idx
+            if idx < index:
+                continue
+            if idx == index:
+                stack_tie |= 1 << st
+        if j == 8:
+            if n_leaves >= leaves.shape[0]:
+                return -2
+            for q in range(27):
+                leaves[n_leaves, q] = b3[q]
+            leaf_tie[n_leaves] = stack_tie
+            n_leaves += 1
+            if j % 3 == 2:
+                stack_tie &= ~(1 << (j // 3))
+            continue
+        rowm3[0] |= b0
+        rowm3[1] |= b1
+        rowm3[2] |= b2
+        j += 1
+        choice[j] = 0
+    # string order (insertion sort of the few leaves by their 27 cells)
+    for x in range(n_leaves):
+        order[x] = x
+    for x in range(1, n_leaves):
+        y = x
+        while y > 0 and _row_less(leaves, order[y], order[y - 1]):
+            t = order[y]
+            order[y] = order[y - 1]
+            order[y - 1] = t
+            y -= 1
+    kept = 0
+    for x in range(n_leaves):
+        leaf = order[x]
         for q in range(27):
-            work.grid[54 + q] = work.b3[q]
-        work.stats[STAT_LEAVES] += 1
-        n_aut = _check_leaf(T, B1, idx2, work)
+            b3[q] = leaves[leaf, q]
+            grid[54 + q] = leaves[leaf, q]
+        stats[STAT_LEAVES] += 1
+        n_aut = _check_leaf(T, B1, idx2, leaf_tie[leaf] != 0, work)
         if n_aut > 0:
             if emit:
                 if n_out + kept >= grids.shape[0]:
                     return -1
                 for q in range(81):
-                    grids[n_out + kept, q] = work.grid[q]
+                    grids[n_out + kept, q] = grid[q]
                 auts[n_out + kept] = n_aut
             hist[min(n_aut, hist.shape[0] - 1)] += 1
             kept += 1
@@ -305,22 +354,22 @@ def _band3(T, B1, idx2, emit, grids, n_out, auts, hist, work):
 
 
 @kernel
-def _check_leaf(T, B1, idx2, work):
-    """0 when the grid in ``grid`` is not its own minlex form, else its automorphism count."""
+def _row_less(rows, a, b):
+    for q in range(rows.shape[1]):
+        if rows[a, q] != rows[b, q]:
+            return rows[a, q] < rows[b, q]
+    return False
+
+
+@kernel
+def _check_leaf(T, B1, idx2, stack_tie, work):
+    """0 when the grid in ``grid`` is not its own minlex form, else its automorphism count.
+    The stacks passed the index test already (``stack_tie``: one of them ties band 1)."""
     index = B1.index
     idx3 = _chute_index(work.b3, work.relabel, T, index)
     if idx3 < index:
         return 0
-    tie_chute = idx2 == index or idx3 == index
-    for s in range(3):
-        for r in range(3):
-            for k in range(9):
-                work.chute[r * 9 + k] = work.grid[k * 9 + 3 * s + r]
-        idx = _chute_index(work.chute, work.relabel, T, index)
-        if idx < index:
-            return 0
-        if idx == index:
-            tie_chute = True
+    tie_chute = idx2 == index or idx3 == index or stack_tie
     work.stats[STAT_LEAVES_INDEX] += 1
     if tie_chute:
         work.stats[STAT_CANON] += 1

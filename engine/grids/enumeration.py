@@ -28,11 +28,12 @@ from . import _kernels as K
 
 HIST = 649  # automorphism counts are at most 648; histogram slot k counts grids with k of them
 ROW4_CAP = 1 << 14
+LEAF_CAP = 1 << 14  # bands 3 under one band 2 (column 1 fixed); more raises
 
 Tables = namedtuple("Tables", "row2_rank_to_id fact table aut_offsets aut_maps maps_rows maps_cols")
 Band1 = namedtuple("Band1", "index band aut_cols aut_dig aut_c0 aut_dinv2")
 Work = namedtuple("Work", "grid b2 b3 chute relabel state keys entries scratch form tform ties "
-                          "colm boxm rowm rem placed colm3 boxm3 rowm3 rem3 placed3 colset3 stats")
+                          "colm boxm rowm rem placed rowm3 colset3 col3d choice leaves leaf_tie order memo stats")
 
 
 @lru_cache(maxsize=None)
@@ -73,8 +74,9 @@ def workspace(n_auts: int) -> Work:
                 z(max(n_auts, 1), np.int64), z(6, np.int64), z(6, np.uint32), z(200, np.int64),
                 z(81, np.uint8), z(SIZE, np.uint8), z((1, SIZE), np.uint8),
                 z(9, np.int64), z(3, np.int64), z(3, np.int64), z(27, np.int64), z(27, np.int64),
-                z(9, np.int64), z(3, np.int64), z(3, np.int64), z(27, np.int64), z(27, np.int64),
-                z(9, np.int64), z(K.N_STATS, np.int64))
+                z(3, np.int64), z(9, np.int64), z((9, 3), np.int64), z(10, np.int64),
+                z((LEAF_CAP, 27), np.uint8), z(LEAF_CAP, np.int64), z(LEAF_CAP, np.int64), z((3, 216), np.int64),
+                z(K.N_STATS, np.int64))
 
 
 @lru_cache(maxsize=None)
@@ -90,6 +92,11 @@ def prefixes(index: int) -> np.ndarray:
     out = out[:n].copy()
     out.setflags(write=False)
     return out
+
+
+def _check_status(n: int) -> None:
+    if n == -2:
+        raise RuntimeError(f"more than {LEAF_CAP} bands 3 under one band 2: raise LEAF_CAP")
 
 
 @dataclass
@@ -125,7 +132,7 @@ def enumerate_band1(index: int, start: int = 0, stop: int | None = None, *, emit
     if not emit:
         grids = np.zeros((0, 81), np.uint8)
         auts = np.zeros(0, np.int64)
-        K.enumerate_prefixes(_tables(), b, rows4, start, stop, False, grids, auts, counts, hist, work)
+        _check_status(K.enumerate_prefixes(_tables(), b, rows4, start, stop, False, grids, auts, counts, hist, work))
         return Enumerated(index, start, stop, counts, hist)
     while True:
         grids = np.zeros((capacity, 81), np.uint8)
@@ -134,6 +141,7 @@ def enumerate_band1(index: int, start: int = 0, stop: int | None = None, *, emit
         n = K.enumerate_prefixes(_tables(), b, rows4, start, stop, True, grids, auts, counts, hist, work)
         if n >= 0:
             return Enumerated(index, start, stop, counts, hist, grids[:n], auts[:n])
+        _check_status(n)
         capacity *= 4
 
 
