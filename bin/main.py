@@ -18,6 +18,8 @@ COMMANDS = {
     "equiv": "are two sudokus copies of each other, and the steps between them",
     "solve": "solve, count solutions, check uniqueness and minimality",
     "setlogic": "set-logic (permutation) eliminations with explanations",
+    "enumerate": "every essentially different grid of some bands 1, in catalog order, with counts",
+    "rank": "catalog rank of a grid, and the grid at a rank",
 }
 
 

@@ -33,6 +33,9 @@ Tables (migration 0001):
     One row per (run, shard): ``shard`` (any text key: a band index, a prefix, a file name),
     ``resume_cursor`` (JSON text: where to resume), ``items_done``, ``done``, ``updated_at``.
 
+Migration 0004 (``catalog/grids.py``): ``ed_grid_prefixes`` (band 1, prefix, row 4, grids under
+it) and ``ed_grid_bands`` (a complete band 1: grids, prefixes, automorphic grids, histogram).
+
 Migration 0002:
 
 ``configurations``
@@ -181,3 +184,29 @@ class Configuration(Base):
     automorphism_count: Mapped[int | None] = mapped_column(Integer, nullable=True)
     source: Mapped[str | None] = mapped_column(String(200), nullable=True)
     first_seen: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class EdGridPrefix(Base):
+    """Migration 0004: ED grids under one (band 1, row-4 prefix)."""
+
+    __tablename__ = "ed_grid_prefixes"
+    __table_args__ = (CheckConstraint("band1 >= 0 AND band1 < 416", name="band1_range"),)
+
+    band1: Mapped[int] = mapped_column(SmallInteger, primary_key=True, autoincrement=False)
+    prefix: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=False)
+    row4: Mapped[str] = mapped_column(String(9))
+    grids: Mapped[int] = mapped_column(BigInt)
+
+
+class EdGridBand(Base):
+    """Migration 0004: a band 1 whose enumeration is complete."""
+
+    __tablename__ = "ed_grid_bands"
+    __table_args__ = (CheckConstraint("band1 >= 0 AND band1 < 416", name="band1_range"),)
+
+    band1: Mapped[int] = mapped_column(SmallInteger, primary_key=True, autoincrement=False)
+    grids: Mapped[int] = mapped_column(BigInt)
+    prefixes: Mapped[int] = mapped_column(Integer)
+    automorphic: Mapped[int] = mapped_column(BigInt)
+    automorphism_histogram: Mapped[str] = mapped_column(Text)
+    computed_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
