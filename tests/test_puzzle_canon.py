@@ -193,7 +193,7 @@ def test_kernel_and_py_func(python, monkeypatch):
     if python:
         # every kernel of the module (the inlined steps of _canon_one included) as plain Python
         kernels = [name for name, obj in vars(K).items() if hasattr(obj, "py_func") and obj.py_func.__module__ == K.__name__]
-        assert {"_canon_one", "_push", "_branch_columns", "_place_single", "_workspace"} <= set(kernels)
+        assert {"_canon_one", "_push", "_label_new", "_load", "_workspace"} <= set(kernels)
         for name in kernels:
             monkeypatch.setattr(K, name, getattr(K, name).py_func)
         fn = K.canon_batch

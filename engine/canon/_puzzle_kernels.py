@@ -46,11 +46,17 @@ Candidate records (uint8, width W) start with the transformation in the group's 
 (``group._kernels``: TRANSPOSE | ROWS + i = source row of output row i | COLS + j = column
 order | DIGITS + d = label of digit d, 0 while unlabelled), then OFF_NEXT = the next free
 label.  Tie bits (int32): bit p (p % 3 != 0, INNER_TIES) ties column position p with p - 1;
-bit STACK_TIES ties stack slots 0 and 1, bit STACK_TIES + 1 slots 1 and 2.  A buffer of
-candidates is a ``Candidates`` (records, tie bits, rows used | multiplicity); ``_canon_one``
-works in a ``Workspace`` and is a sequence of named steps (``_load``, ``_start``,
-``_place_single``, ``_virgin_bound``, ``_push`` + ``_set_columns`` / ``_pattern_columns`` /
-``_branch_columns`` + ``_label_new``, ``_final_transform``), all inlined.
+bit STACK_TIES ties stack slots 0 and 1, bit STACK_TIES + 1 slots 1 and 2.  The two candidate
+buffers are one ``Candidates`` (records, tie bits, rows used | multiplicity) and ``_canon_one``
+works in a ``Workspace``; its steps are inline helpers that write into those arrays
+(``_load``, ``_start``, ``_push`` then ``_set_columns`` / ``_pattern_columns`` and
+``_label_new``, ``_final_transform``).
+
+Speed note on helpers: an inlined helper taking arrays costs an incref / decref pair per array
+per call unless LLVM's reference-count pruning removes it, and in a function this large it does
+not when the call sits in the per-row code or in the branch loop (measured: ``_canon_one``'s
+single-candidate step as a helper made pattern-first 1.4x slower).  So those stay inline code,
+and ``_canon_one`` unpacks its workspace once and never touches ``ws`` again.
 """
 from collections import namedtuple
 
@@ -58,7 +64,7 @@ import numpy as np
 
 from .._bits import FACT, LOWBIT, PERMS
 from .._jit import kernel
-from ..group._kernels import COLS, DIGITS, ROWS, SIZE, TRANSPOSE, apply_into, copy_transform
+from ..group._kernels import COLS, DIGITS, ROWS, SIZE, TRANSPOSE, apply_into
 
 NEW = 15
 W = 32
@@ -416,31 +422,27 @@ def _pattern_key(A, n, tie, mk, info):
 
 # -- the work arrays -----------------------------------------------------------------------------
 Candidates = namedtuple("Candidates", ["words", "recs", "ties", "used"])
-"""A buffer of candidates: ``recs`` (cap, W) uint8 records, the same bytes as ``words`` (cap, W/8)
-uint64 (a record is copied as W/8 words); ``ties`` (cap,) int32 tie bits; ``used`` (cap,) int64
-source rows placed (``& USED_ROWS``) | multiplicity << MULT_SHIFT."""
+"""Two buffers of candidates, one after the other: buffer 0 is rows [0, cap), buffer 1 rows
+[cap, 2 cap), so switching buffers is switching an offset.  ``recs`` (2 cap, W) uint8 records
+are the same bytes as ``words`` (2 cap, W/8) uint64 (a record is copied as W/8 words);
+``ties`` (2 cap,) int32 tie bits; ``used`` (2 cap,) int64 source rows placed (``& USED_ROWS``)
+| multiplicity << MULT_SHIFT."""
 
-Workspace = namedtuple("Workspace", ["a", "b", "g", "masks", "oc", "ov", "info", "tmp", "stat"])
-"""Everything ``_canon_one`` writes besides its outputs: the candidate buffers ``a`` (starts
-there) and ``b``; the puzzle ``g`` (2, 9, 9) (g[1] = transpose) and its row given masks
-``masks`` (2, 9); one row's arrangement ``oc`` (columns), ``ov`` (values), ``info`` (see
-``_arrange``) and ``tmp``; ``stat[0]`` = number of final candidates, ``stat[1]`` = 1 when they
-lie in ``b``, else in ``a``."""
-
-
-@kernel
-def _candidates(cap):
-    words = np.zeros((cap, W // 8), np.uint64)
-    return Candidates(words, words.view(np.uint8), np.zeros(cap, np.int32), np.zeros(cap, np.int64))
+Workspace = namedtuple("Workspace", ["cand", "g", "masks", "oc", "ov", "info", "tmp", "stat"])
+"""Everything ``_canon_one`` writes besides its outputs: the candidates ``cand``; the puzzle
+``g`` (2, 9, 9) (g[1] = its transpose) and its row given masks ``masks`` (2, 9); one row's
+arrangement ``oc`` (columns), ``ov`` (values), ``info`` (see ``_arrange``) and ``tmp``;
+``stat[0]`` = number of final candidates, ``stat[1]`` = the row of ``cand`` where they start."""
 
 
 @kernel
 def _workspace(cap):
     """The work arrays of ``_canon_one`` (two candidate buffers of ``cap`` records), allocated
     once per call of a driver, never per puzzle."""
-    return Workspace(_candidates(cap), _candidates(cap), np.zeros((2, 9, 9), np.uint8), np.zeros((2, 9), np.int64),
-                     np.zeros(9, np.int64), np.zeros(9, np.int64), np.zeros(9, np.int64), np.zeros(9, np.int64),
-                     np.zeros(2, np.int64))
+    words = np.zeros((2 * cap, W // 8), np.uint64)
+    cand = Candidates(words, words.view(np.uint8), np.zeros(2 * cap, np.int32), np.zeros(2 * cap, np.int64))
+    return Workspace(cand, np.zeros((2, 9, 9), np.uint8), np.zeros((2, 9), np.int64), np.zeros(9, np.int64),
+                     np.zeros(9, np.int64), np.zeros(9, np.int64), np.zeros(9, np.int64), np.zeros(2, np.int64))
 
 
 # -- the steps of _canon_one -----------------------------------------------------------------------
@@ -481,26 +483,46 @@ def _load(p, g, masks):
 
 
 @kernel(inline="always")
-def _start(cand):
-    """The two virgin candidates (untransposed and transposed: no row placed, identity column
-    order, everything tied, no label); returns their number."""
-    A = cand.recs
+def _start(recs, ties, used):
+    """Records 0 and 1 = the two virgin candidates (untransposed and transposed: no row placed,
+    identity column order, everything tied, no label); returns their number."""
     for t in range(2):
         for k in range(W):
-            A[t, k] = 0
-        A[t, TRANSPOSE] = t
+            recs[t, k] = 0
+        recs[t, TRANSPOSE] = t
         for j in range(9):
-            A[t, COLS + j] = j
-        A[t, OFF_NEXT] = 1
-        cand.ties[t] = TIE_ALL
-        cand.used[t] = 1 << MULT_SHIFT
+            recs[t, COLS + j] = j
+        recs[t, OFF_NEXT] = 1
+        ties[t] = TIE_ALL
+        used[t] = 1 << MULT_SHIFT
     return 2
+
+
+@kernel(inline="always")
+def _push(words, recs, ties, used, n, m, r, sr, weight, rows, tie):
+    """Record ``m`` = record ``n`` with source row ``sr`` as output row ``r``, rows used ``rows |
+    sr``, multiplicity ``weight`` and tie bits ``tie``; the caller then writes the new column
+    order (and labels)."""
+    words[m, 0] = words[n, 0]  # the record as W / 8 = 4 words, then the changes
+    words[m, 1] = words[n, 1]
+    words[m, 2] = words[n, 2]
+    words[m, 3] = words[n, 3]
+    recs[m, ROWS + r] = sr
+    used[m] = (weight << MULT_SHIFT) | rows | (1 << sr)
+    ties[m] = tie
+
+
+@kernel(inline="always")
+def _set_columns(recs, m, cols):
+    """The column order of record ``m`` = ``cols`` (9)."""
+    for q in range(9):
+        recs[m, COLS + q] = cols[q]
 
 
 @kernel(inline="always")
 def _label_new(recs, m, ov, g, t, sr):
     """Give the digits of source row ``sr`` (of ``g[t]``) that are NEW in ``ov`` the next free
-    labels of record ``recs[m]``, in output order (its columns are already placed)."""
+    labels of record ``m``, in output order (its columns are already placed)."""
     nx = recs[m, OFF_NEXT]
     for q in range(9):
         if ov[q] == NEW:
@@ -510,27 +532,8 @@ def _label_new(recs, m, ov, g, t, sr):
 
 
 @kernel(inline="always")
-def _set_columns(recs, m, cols):
-    """The column order of record ``recs[m]`` = ``cols`` (9)."""
-    for q in range(9):
-        recs[m, COLS + q] = cols[q]
-
-
-@kernel(inline="always")
-def _push(src, n, dst, m, r, sr, weight, used, tie):
-    """Slot ``m`` of buffer ``dst`` = candidate ``n`` of ``src`` with source row ``sr`` as output
-    row ``r``, rows used ``used | sr``, multiplicity ``weight`` and tie bits ``tie``; the caller
-    then writes the new column order (and labels)."""
-    for k in range(W // 8):  # the record as words, then the changes
-        dst.words[m, k] = src.words[n, k]
-    dst.recs[m, ROWS + r] = sr
-    dst.used[m] = (weight << MULT_SHIFT) | used | (1 << sr)
-    dst.ties[m] = tie
-
-
-@kernel(inline="always")
-def _pattern_columns(A, n, B, m, info):
-    """Pattern pass: the column order of record ``B[m]`` = that of ``A[n]`` rearranged as
+def _pattern_columns(recs, n, m, info):
+    """Pattern pass: the column order of record ``m`` = that of record ``n`` rearranged as
     ``_pattern_key`` left in ``info`` (cell orders inside the stack slots, then the slot order)."""
     sp = info[7]
     if sp | info[1] | info[2] | info[3]:  # else the order stays as copied
@@ -538,35 +541,7 @@ def _pattern_columns(A, n, B, m, info):
             src = PERMS[3, sp, q]
             pi = info[1 + src]
             for j in range(3):
-                B[m, COLS + 3 * q + j] = A[n, COLS + 3 * src + PERMS[3, pi, j]]
-
-
-@kernel(inline="always")
-def _branch_columns(recs, m, comb, oc, info, tmp):
-    """The column order of record ``recs[m]`` for branch ``comb`` of an arrangement ``oc`` whose
-    tied NEW cells branch (``info``, see ``_arrange``): ``comb`` counts in mixed radix, digit s
-    (< info[4 + s]!) = the order of the NEW run in stack slot s, last digit (< info[8]!) = the
-    order of the run of tied stacks with NEW cells."""
-    for q in range(9):
-        tmp[q] = oc[q]
-    c = comb
-    for s in range(3):
-        ln = info[4 + s]
-        f = FACT[ln]
-        a = c % f
-        c = c // f
-        if ln >= 2:
-            st = info[1 + s]
-            for q in range(ln):
-                tmp[st + q] = oc[st + PERMS[ln, a, q]]
-    _set_columns(recs, m, tmp)
-    sl = info[8]
-    if sl >= 2:
-        ss = info[7]
-        for q in range(sl):
-            src = ss + PERMS[sl, c, q]
-            for j in range(3):
-                recs[m, COLS + 3 * (ss + q) + j] = tmp[3 * src + j]
+                recs[m, COLS + 3 * q + j] = recs[n, COLS + 3 * src + PERMS[3, pi, j]]
 
 
 @kernel(inline="always")
@@ -585,81 +560,22 @@ def _branches(info):
 
 
 @kernel(inline="always")
-def _place_single(cand, r, fixed, g, masks, oc, ov, info):
-    """A single candidate whose output row ``r`` has one choice: place it in place (no copy, no
-    comparison) and return True; False when the row branches (the caller then runs the general
-    step, which starts from the row chosen here)."""
-    A = cand.recs
-    t = A[0, TRANSPOSE]
-    if not fixed:
-        A[0, ROWS + r] = LOWBIT[_allowed(A, 0, r, cand.used[0] & USED_ROWS, fixed)]
-    sr = A[0, ROWS + r]
-    mk = masks[t, sr]
-    gp = 0  # bit q: output position q holds a given
-    for q in range(9):
-        gp |= ((mk >> (8 - A[0, COLS + q])) & 1) << q
-    tie = cand.ties[0]
-    if gp & _tied_positions(tie) == 0:
-        # no given in a tied run (see _arrange): only label the new digits
-        nx = A[0, OFF_NEXT]
-        while gp:
-            q = LOWBIT[gp]
-            gp &= gp - 1
-            d = g[t, sr, A[0, COLS + q]]
-            if A[0, DIGITS + d] == 0:
-                A[0, DIGITS + d] = nx
-                nx += 1
-        A[0, OFF_NEXT] = nx
-        cand.used[0] |= np.int64(1) << sr
-        return True
-    _arrange(g, t, sr, A, 0, tie, 1, oc, ov, info)
-    if info[4] < 2 and info[5] < 2 and info[6] < 2 and info[8] < 2:
-        cand.ties[0] = info[0]
-        _set_columns(A, 0, oc)
-        _label_new(A, 0, ov, g, t, sr)
-        cand.used[0] |= np.int64(1) << sr
-        return True
-    return False
-
-
-@kernel(inline="always")
-def _virgin_bound(cand, nA, r, digit_mode, masks):
-    """A starting bound for row ``r``: a candidate whose rows so far are all empty ("virgin":
-    everything tied, no label yet) has the exact key KEY_EXACT / PAT_LB of the row's mask; the
-    best of them is reached, so fewer losing arrangements are built.  MAXKEY when none."""
-    A = cand.recs
-    best = MAXKEY
-    for n in range(nA):
-        if cand.ties[n] == TIE_ALL and A[n, OFF_NEXT] == 1:
-            allowed = _allowed(A, n, r, cand.used[n] & USED_ROWS, False)
-            while allowed:
-                sr = LOWBIT[allowed]
-                allowed &= allowed - 1
-                m = masks[A[n, TRANSPOSE], sr]
-                key = KEY_EXACT[m] if digit_mode else PAT_LB[m]
-                if key < best:
-                    best = key
-    return best
-
-
-@kernel(inline="always")
 def _band_empty(masks, t, b3):
     """Rows b3, b3 + 1, b3 + 2 of ``g[t]`` hold no given."""
     return masks[t, b3] == 0 and masks[t, b3 + 1] == 0 and masks[t, b3 + 2] == 0
 
 
 @kernel(inline="always")
-def _empty_row_weight(masks, t, sr, r, used):
-    """Dedupe for an empty source row ``sr`` as output row ``r``: 0 when an interchangeable
-    empty row before it stands for it (skip it), else how many rows it stands for.
-
-    A row of an empty band at a band start: every row of every empty unused band is equivalent.
-    Otherwise the empty unused rows of its band are."""
+def _empty_row_weight(masks, t, sr, r, rows):
+    """Dedupe for an empty source row ``sr`` as output row ``r`` (rows used: ``rows``): 0 when an
+    interchangeable empty row before it stands for it (skip it), else how many rows it stands
+    for.  A row of an empty band at a band start: every row of every empty unused band is
+    equivalent; otherwise the empty unused rows of its band are."""
     skip = False
     cnt = 0
     if r % 3 == 0 and _band_empty(masks, t, 3 * (sr // 3)):
         for q in range(9):
-            if masks[t, q] == 0 and not (used >> (3 * (q // 3))) & 7:
+            if masks[t, q] == 0 and not (rows >> (3 * (q // 3))) & 7:
                 if _band_empty(masks, t, 3 * (q // 3)):
                     if q < sr:
                         skip = True
@@ -667,7 +583,7 @@ def _empty_row_weight(masks, t, sr, r, used):
     else:
         b3 = 3 * (sr // 3)
         for q in range(b3, b3 + 3):
-            if masks[t, q] == 0 and not (used >> q) & 1:
+            if masks[t, q] == 0 and not (rows >> q) & 1:
                 if q < sr:
                     skip = True
                 cnt += 1
@@ -678,7 +594,8 @@ def _empty_row_weight(masks, t, sr, r, used):
 def _final_transform(rec, out):
     """``out`` (SIZE) = the transformation of final record ``rec``, the digits it does not use
     mapped to the free labels in order; returns the number of digits it uses."""
-    copy_transform(rec, out)  # the record starts with the transformation in array form
+    for q in range(SIZE):  # the record starts with the transformation in array form
+        out[q] = rec[q]
     out[DIGITS] = 0
     nx = rec[OFF_NEXT]
     for d in range(1, 10):
@@ -696,14 +613,16 @@ def _tie_orders(tie):
     return c * RUN_ORDERS[(tie >> STACK_TIES) & 3]
 
 
-@kernel
+@kernel(inline="always")
 def _canon_one(p, mode, dedupe, ws, form, trans):
     """Canonical form of puzzle ``p`` (81,) into ``form`` (81,) / ``trans`` (array form, SIZE)
     with workspace ``ws`` (``_workspace``).
 
     ``mode`` 0 = pure minlex, 1 = pattern-first.  Returns the automorphism count, or -1 when
     the candidate buffers overflowed, -2 when a row or column of the puzzle repeats a digit,
-    -3 when a cell is not 0-9.  ``ws.stat`` tells where the final candidates lie.
+    -3 when a cell is not 0-9.  ``ws.stat`` tells where the final candidates lie.  Candidates
+    for output rows 0..r-1 are records a .. a + nA - 1 of ``ws.cand``, those for rows 0..r are
+    written from record b on; a and b (0 and cap) swap after each row.
 
     With ``dedupe``, empty source rows that are interchangeable are tried once: two empty rows
     of one band, or two empty bands, can be swapped by a group element that fixes the puzzle,
@@ -711,14 +630,16 @@ def _canon_one(p, mode, dedupe, ws, form, trans):
     multiplicity in ``used``), stands for k.  (Listing automorphisms needs every subtree:
     ``dedupe=0``.)
     """
+    # unpacked once (ws is not used below: fewer reference counts per puzzle)
+    words, recs, ties, used = ws.cand
     g = ws.g
     masks = ws.masks
     oc = ws.oc
     ov = ws.ov
     info = ws.info
-    cur = ws.a  # candidates for rows 0..r-1
-    nxt = ws.b  # those for rows 0..r
-    cap = cur.recs.shape[0]
+    tmp = ws.tmp
+    stat = ws.stat
+    cap = ties.shape[0] // 2
     ngiven = _load(p, g, masks)
     if ngiven < 0:
         return ngiven
@@ -726,33 +647,74 @@ def _canon_one(p, mode, dedupe, ws, form, trans):
         # pattern-first equals pure minlex on a full grid (every pattern is all givens); running
         # it as pure minlex avoids 2,592 row maps x 1,296 column orders of pattern survivors
         mode = 0
-    nA = _start(cur)
-    swapped = 0
+    a = 0  # candidates for rows 0..r-1: records a .. a + nA - 1
+    b = cap  # those for rows 0..r: records b .. b + nB - 1
+    nA = _start(recs, ties, used)
     nphases = 1 if mode == 0 else 2
     for phase in range(nphases):
         digit_mode = 1 if (mode == 0 or phase == 1) else 0
         fixed = phase == 1
         for r in range(9):
-            A = cur.recs
-            if fixed and masks[A[0, TRANSPOSE], A[0, ROWS + r]] == 0:
+            if fixed and masks[recs[a, TRANSPOSE], recs[a, ROWS + r]] == 0:
                 # pattern-first digit pass: the minimal pattern's row r is empty for every
                 # candidate, so nothing (ties, labels) changes
                 continue
             if nA == 1 and (fixed or (mode == 0 and r % 3 == 2)):
                 # a single candidate with its row fixed (or, pure minlex, the last row left in
                 # its band): nothing to compare; unless the row branches, update it in place
-                if _place_single(cur, r, fixed, g, masks, oc, ov, info):
+                # (inline code, not a helper: see "Speed note on helpers")
+                t = recs[a, TRANSPOSE]
+                if not fixed:
+                    recs[a, ROWS + r] = LOWBIT[_allowed(recs, a, r, used[a] & USED_ROWS, fixed)]
+                sr = recs[a, ROWS + r]
+                mk = masks[t, sr]
+                gp = 0  # bit q: output position q holds a given
+                for q in range(9):
+                    gp |= ((mk >> (8 - recs[a, COLS + q])) & 1) << q
+                tie = ties[a]
+                if gp & _tied_positions(tie) == 0:
+                    # no given in a tied run (see _arrange): only label the new digits
+                    nx = recs[a, OFF_NEXT]
+                    while gp:
+                        q = LOWBIT[gp]
+                        gp &= gp - 1
+                        d = g[t, sr, recs[a, COLS + q]]
+                        if recs[a, DIGITS + d] == 0:
+                            recs[a, DIGITS + d] = nx
+                            nx += 1
+                    recs[a, OFF_NEXT] = nx
+                    used[a] |= np.int64(1) << sr
                     continue
-            best = MAXKEY if fixed else _virgin_bound(cur, nA, r, digit_mode, masks)
-            B = nxt.recs
-            nB = 0
-            for n in range(nA):
-                t = A[n, TRANSPOSE]
-                used = cur.used[n] & USED_ROWS
-                mult = cur.used[n] >> MULT_SHIFT
-                tie = cur.ties[n]
-                virgin = (not fixed) and tie == TIE_ALL and A[n, OFF_NEXT] == 1
-                allowed = _allowed(A, n, r, used, fixed)
+                _arrange(g, t, sr, recs, a, tie, 1, oc, ov, info)
+                if info[4] < 2 and info[5] < 2 and info[6] < 2 and info[8] < 2:
+                    ties[a] = info[0]
+                    _set_columns(recs, a, oc)
+                    _label_new(recs, a, ov, g, t, sr)
+                    used[a] |= np.int64(1) << sr
+                    continue
+            best = MAXKEY
+            if not fixed:
+                # a candidate whose rows so far are all empty ("virgin": everything tied, no
+                # label yet) has the exact key KEY_EXACT / PAT_LB of the row's mask; the best of
+                # them is reached, so it is a valid starting bound (fewer losing arrangements)
+                for n in range(a, a + nA):
+                    if ties[n] == TIE_ALL and recs[n, OFF_NEXT] == 1:
+                        allowed = _allowed(recs, n, r, used[n] & USED_ROWS, False)
+                        while allowed:
+                            sr = LOWBIT[allowed]
+                            allowed &= allowed - 1
+                            mm = masks[recs[n, TRANSPOSE], sr]
+                            key = KEY_EXACT[mm] if digit_mode else PAT_LB[mm]
+                            if key < best:
+                                best = key
+            m = b  # next free record
+            for n in range(a, a + nA):
+                t = recs[n, TRANSPOSE]
+                rows = used[n] & USED_ROWS
+                mult = used[n] >> MULT_SHIFT
+                tie = ties[n]
+                virgin = (not fixed) and tie == TIE_ALL and recs[n, OFF_NEXT] == 1
+                allowed = _allowed(recs, n, r, rows, fixed)
                 while allowed:
                     sr = LOWBIT[allowed]
                     allowed &= allowed - 1
@@ -769,25 +731,25 @@ def _canon_one(p, mode, dedupe, ws, form, trans):
                         continue
                     weight = mult
                     if dedupe and mk == 0:
-                        factor = _empty_row_weight(masks, t, sr, r, used)
+                        factor = _empty_row_weight(masks, t, sr, r, rows)
                         if factor == 0:
                             continue
                         weight = mult * factor
                     if not digit_mode:
                         # pattern pass: key by table lookups, one record, never branches
-                        key = _pattern_key(A, n, tie, mk, info)
+                        key = _pattern_key(recs, n, tie, mk, info)
                         if key > best:
                             continue
                         if key < best:
                             best = key
-                            nB = 0
-                        if nB + 1 > cap:
+                            m = b
+                        if m + 1 > b + cap:
                             return -1
-                        _push(cur, n, nxt, nB, r, sr, weight, used, info[0])
-                        _pattern_columns(A, n, B, nB, info)
-                        nB += 1
+                        _push(words, recs, ties, used, n, m, r, sr, weight, rows, info[0])
+                        _pattern_columns(recs, n, m, info)
+                        m += 1
                         continue
-                    if not virgin and best != MAXKEY and PAT_NIBBLES[_pattern_key(A, n, tie, mk, info)] > best:
+                    if not virgin and best != MAXKEY and PAT_NIBBLES[_pattern_key(recs, n, tie, mk, info)] > best:
                         # the smallest pattern the ties allow, every given labelled 1, is a
                         # lower bound too (same argument as KEY_LB), and costs a few lookups
                         continue
@@ -797,38 +759,66 @@ def _canon_one(p, mode, dedupe, ws, form, trans):
                         key = KEY_EXACT[mk]
                         _virgin_arrange(mk, oc, ov, info)
                     else:
-                        key = _arrange(g, t, sr, A, n, tie, digit_mode, oc, ov, info)
+                        key = _arrange(g, t, sr, recs, n, tie, digit_mode, oc, ov, info)
                     if key > best:
                         continue
                     if key < best:
                         best = key
-                        nB = 0
+                        m = b
                     total = _branches(info)
-                    if nB + total > cap:
+                    if m + total > b + cap:
                         return -1
                     if total == 1:
                         # no branching (the common case): one record, columns as arranged
-                        _push(cur, n, nxt, nB, r, sr, weight, used, info[0])
-                        _set_columns(B, nB, oc)
-                        _label_new(B, nB, ov, g, t, sr)
-                        nB += 1
+                        _push(words, recs, ties, used, n, m, r, sr, weight, rows, info[0])
+                        _set_columns(recs, m, oc)
+                        _label_new(recs, m, ov, g, t, sr)
+                        m += 1
                         continue
+                    # branches: comb counts in mixed radix, digit s (< info[4 + s]!) = the order
+                    # of the tied NEW cells in stack slot s, the last (< info[8]!) = the order of
+                    # the tied stacks holding NEW cells
+                    f0 = FACT[info[4]]
+                    f1 = FACT[info[5]]
+                    f2 = FACT[info[6]]
                     for comb in range(total):
-                        _push(cur, n, nxt, nB, r, sr, weight, used, info[0])
-                        _branch_columns(B, nB, comb, oc, info, ws.tmp)
-                        _label_new(B, nB, ov, g, t, sr)
-                        nB += 1
-            cur, nxt = nxt, cur
-            nA = nB
-            swapped ^= 1
-    ws.stat[0] = nA
-    ws.stat[1] = swapped
-    ndig = _final_transform(cur.recs[0], trans)
+                        a0 = comb % f0
+                        c1 = comb // f0
+                        a1 = c1 % f1
+                        c2 = c1 // f1
+                        a2 = c2 % f2
+                        bb = c2 // f2
+                        _push(words, recs, ties, used, n, m, r, sr, weight, rows, info[0])
+                        for q in range(9):
+                            tmp[q] = oc[q]
+                        for s in range(3):  # orders of tied NEW cells inside each stack slot
+                            ln = info[4 + s]
+                            if ln >= 2:
+                                st = info[1 + s]
+                                aa = a0 if s == 0 else (a1 if s == 1 else a2)
+                                for q in range(ln):
+                                    tmp[st + q] = oc[st + PERMS[ln, aa, q]]
+                        ss = info[7]
+                        sl = info[8]
+                        for q in range(9):
+                            recs[m, COLS + q] = tmp[q]
+                        if sl >= 2:  # order of tied stacks with equal triples holding NEW cells
+                            for q in range(sl):
+                                src = ss + PERMS[sl, bb, q]
+                                for j in range(3):
+                                    recs[m, COLS + 3 * (ss + q) + j] = tmp[3 * src + j]
+                        _label_new(recs, m, ov, g, t, sr)
+                        m += 1
+            nA = m - b
+            a, b = b, a
+    stat[0] = nA
+    stat[1] = a
+    ndig = _final_transform(recs[a], trans)
     apply_into(trans, p, form)
     # automorphisms: column orders inside each survivor's tie classes, times free labels
     count = np.int64(0)
-    for n in range(nA):
-        count += (cur.used[n] >> MULT_SHIFT) * _tie_orders(cur.ties[n])
+    for n in range(a, a + nA):
+        count += (used[n] >> MULT_SHIFT) * _tie_orders(ties[n])
     return count * FACT[9 - ndig]
 
 
@@ -850,9 +840,9 @@ def canon_survivors(puzzle, mode, cap, out, ties):
     res = _canon_one(puzzle, mode, 0, ws, np.zeros(81, np.uint8), np.zeros(SIZE, np.uint8))
     if res < 0:
         return res
-    final = ws.b if ws.stat[1] else ws.a
     n = ws.stat[0]
+    first = ws.stat[1]
     for m in range(n):
-        _final_transform(final.recs[m], out[m])
-        ties[m] = final.ties[m]
+        _final_transform(ws.cand.recs[first + m], out[m])
+        ties[m] = ws.cand.ties[first + m]
     return n
