@@ -49,14 +49,15 @@ label.  Tie bits (int32): bit p (p % 3 != 0, INNER_TIES) ties column position p 
 bit STACK_TIES ties stack slots 0 and 1, bit STACK_TIES + 1 slots 1 and 2.  The two candidate
 buffers are one ``Candidates`` (records, tie bits, rows used | multiplicity) and ``_canon_one``
 works in a ``Workspace``; its steps are inline helpers that write into those arrays
-(``_load``, ``_start``, ``_push`` then ``_set_columns`` / ``_pattern_columns`` and
-``_label_new``, ``_final_transform``).
+(``_load``, ``_start``, ``_virgin_bound``, ``_push`` then ``_set_columns`` /
+``_pattern_columns`` and ``_label_new``, ``_final_transform``).
 
 Speed note on helpers: an inlined helper taking arrays costs an incref / decref pair per array
-per call unless LLVM's reference-count pruning removes it, and in a function this large it does
-not when the call sits in the per-row code or in the branch loop (measured: ``_canon_one``'s
-single-candidate step as a helper made pattern-first 1.4x slower).  So those stay inline code,
-and ``_canon_one`` unpacks its workspace once and never touches ``ws`` again.
+per call unless LLVM's reference-count pruning removes it, and in a function this large it
+sometimes does not (measured: the single-candidate step, which calls ``_arrange``, as a helper
+made pattern-first 1.4x slower; the branch loop's column orders as a helper made pure minlex
+1.15x slower; keeping ``ws`` alive through ``_canon_one`` cost 5%).  So those two stay inline
+code, and ``_canon_one`` unpacks its workspace once and never touches ``ws`` again.
 """
 from collections import namedtuple
 
@@ -560,6 +561,26 @@ def _branches(info):
 
 
 @kernel(inline="always")
+def _virgin_bound(recs, ties, used, a, nA, r, digit_mode, masks):
+    """A starting bound for output row ``r`` over candidates ``a .. a + nA - 1``: a candidate
+    whose rows so far are all empty ("virgin": everything tied, no label yet) has the exact key
+    KEY_EXACT / PAT_LB of the row's mask; the best of them is reached, so it is a valid bound
+    (fewer losing arrangements are built).  MAXKEY when there is no virgin candidate."""
+    best = MAXKEY
+    for n in range(a, a + nA):
+        if ties[n] == TIE_ALL and recs[n, OFF_NEXT] == 1:
+            allowed = _allowed(recs, n, r, used[n] & USED_ROWS, False)
+            while allowed:
+                sr = LOWBIT[allowed]
+                allowed &= allowed - 1
+                m = masks[recs[n, TRANSPOSE], sr]
+                key = KEY_EXACT[m] if digit_mode else PAT_LB[m]
+                if key < best:
+                    best = key
+    return best
+
+
+@kernel(inline="always")
 def _band_empty(masks, t, b3):
     """Rows b3, b3 + 1, b3 + 2 of ``g[t]`` hold no given."""
     return masks[t, b3] == 0 and masks[t, b3 + 1] == 0 and masks[t, b3 + 2] == 0
@@ -694,19 +715,7 @@ def _canon_one(p, mode, dedupe, ws, form, trans):
                     continue
             best = MAXKEY
             if not fixed:
-                # a candidate whose rows so far are all empty ("virgin": everything tied, no
-                # label yet) has the exact key KEY_EXACT / PAT_LB of the row's mask; the best of
-                # them is reached, so it is a valid starting bound (fewer losing arrangements)
-                for n in range(a, a + nA):
-                    if ties[n] == TIE_ALL and recs[n, OFF_NEXT] == 1:
-                        allowed = _allowed(recs, n, r, used[n] & USED_ROWS, False)
-                        while allowed:
-                            sr = LOWBIT[allowed]
-                            allowed &= allowed - 1
-                            mm = masks[recs[n, TRANSPOSE], sr]
-                            key = KEY_EXACT[mm] if digit_mode else PAT_LB[mm]
-                            if key < best:
-                                best = key
+                best = _virgin_bound(recs, ties, used, a, nA, r, digit_mode, masks)
             m = b  # next free record
             for n in range(a, a + nA):
                 t = recs[n, TRANSPOSE]
