@@ -6,6 +6,7 @@ from hypothesis import given, settings, strategies as st
 import sudoku_symmetry.engine.canon._puzzle_kernels as K
 from sudoku_symmetry.engine.canon.puzzle import canon_puzzle, canon_puzzles, puzzle_automorphisms
 from sudoku_symmetry.engine.text import format_sudoku, parse, parse_lines
+from sudoku_symmetry.engine.group._kernels import SIZE
 from sudoku_symmetry.engine.group.transform import Transform, apply_batch, random_transforms
 
 from conftest import RANK1_GRID
@@ -191,13 +192,37 @@ def test_kernel_and_py_func(python, monkeypatch):
     batch = np.stack([parse(LINE_17188), parse("1...........2.................3" + "." * 50)])
     fn = K.canon_batch
     if python:
-        for name in ("_arrange", "_pattern_key", "_cswap", "_allowed", "_canon_one"):
+        # every kernel of the module (the inlined steps of _canon_one included) as plain Python
+        kernels = [name for name, obj in vars(K).items() if hasattr(obj, "py_func") and obj.py_func.__module__ == K.__name__]
+        assert {"_canon_one", "_push", "_label_new", "_load", "_workspace"} <= set(kernels)
+        for name in kernels:
             monkeypatch.setattr(K, name, getattr(K, name).py_func)
-        fn = K.canon_batch.py_func
+        fn = K.canon_batch
     for mode in (0, 1):
         forms = np.zeros((2, 81), np.uint8)
-        trans = np.zeros((2, 29), np.uint8)
+        trans = np.zeros((2, SIZE), np.uint8)
         autos = np.zeros(2, np.int64)
         fn(batch, mode, 4096, forms, trans, autos)
         want = canon_puzzles(batch, pattern_first=bool(mode))
         assert np.array_equal(forms, want[0]) and np.array_equal(trans, want[1]) and np.array_equal(autos, want[2])
+
+
+def _runs(bits: int) -> int:
+    """Orders of one 3-run from its two tie bits (bit 0: 0-1 tied, bit 1: 1-2 tied)."""
+    return 6 if bits == 3 else (2 if bits else 1)
+
+
+@pytest.mark.parametrize("python", [False, True])
+def test_tie_helpers(python):
+    tie_orders = K._tie_orders.py_func if python else K._tie_orders
+    tied_positions = K._tied_positions.py_func if python else K._tied_positions
+    assert K.TIE_ALL == K.INNER_TIES | K.TIE_S01 | K.TIE_S12 == 0b11110110110
+    assert tied_positions(K.TIE_ALL) == 0o777 and tied_positions(0) == 0
+    for tie in range(0, 1 << 11, 3):
+        want = _runs((tie >> 1) & 3) * _runs((tie >> 4) & 3) * _runs((tie >> 7) & 3) * _runs((tie >> 9) & 3)
+        assert tie_orders(tie) == want
+        tp = tied_positions(tie)
+        for p in range(9):
+            inner = (p % 3 != 0 and (tie >> p) & 1) or (p % 3 != 2 and (tie >> (p + 1)) & 1)
+            stacks = (p < 6 and (tie >> 9) & 1) or (p >= 3 and (tie >> 10) & 1)
+            assert bool((tp >> p) & 1) == bool(inner or stacks)

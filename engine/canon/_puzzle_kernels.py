@@ -42,26 +42,52 @@ Speed (the 17-clue benchmark spends its time in the rows after the first ones):
 * records are 32 bytes copied as 4 words; rows allowed are a bitmask walked by LOWBIT.
 Nothing is allocated per puzzle: the batch kernels allocate the buffers once.
 
-Candidate records (uint8, width W): 0 transpose | 1..9 source rows | 10..18 column order |
-19..28 digit -> label (19 + d) | 29 next free label.  Tie bits (int32): bit p (p % 3 != 0)
-ties column position p with p - 1; bit 9 ties stack slots 0 and 1, bit 10 slots 1 and 2.
+Candidate records (uint8, width W) start with the transformation in the group's array form
+(``group._kernels``: TRANSPOSE | ROWS + i = source row of output row i | COLS + j = column
+order | DIGITS + d = label of digit d, 0 while unlabelled), then OFF_NEXT = the next free
+label.  Tie bits (int32): bit p (p % 3 != 0, INNER_TIES) ties column position p with p - 1;
+bit STACK_TIES ties stack slots 0 and 1, bit STACK_TIES + 1 slots 1 and 2.  The two candidate
+buffers are one ``Candidates`` (records, tie bits, rows used | multiplicity) and ``_canon_one``
+works in a ``Workspace``; its steps are inline helpers that write into those arrays
+(``_load``, ``_start``, ``_virgin_bound``, ``_push`` then ``_set_columns`` /
+``_pattern_columns`` and ``_label_new``, ``_final_transform``).
+
+Speed note on helpers: an inlined helper taking arrays costs an incref / decref pair per array
+per call unless LLVM's reference-count pruning removes it, and in a function this large it
+sometimes does not (measured: the single-candidate step, which calls ``_arrange``, as a helper
+made pattern-first 1.4x slower; the branch loop's column orders as a helper made pure minlex
+1.15x slower; keeping ``ws`` alive through ``_canon_one`` cost 5%).  So those two stay inline
+code, and ``_canon_one`` unpacks its workspace once and never touches ``ws`` again.
 """
+from collections import namedtuple
+
 import numpy as np
 
 from .._bits import FACT, LOWBIT, PERMS
 from .._jit import kernel
-from ..group._kernels import COLS, DIGITS, ROWS, SIZE
+from ..group._kernels import COLS, DIGITS, ROWS, SIZE, TRANSPOSE, apply_into
 
 NEW = 15
 W = 32
-# a record starts with the transformation in the group's array form (its digit map is the
-# labels given so far), then the next free label
-OFF_ROWS = ROWS
-OFF_COLS = COLS
-OFF_MAP = DIGITS
+# a record starts with the transformation in the group's array form (TRANSPOSE, ROWS, COLS,
+# DIGITS: its digit map is the labels given so far), then the next free label
 OFF_NEXT = SIZE
-# every position tied to its left neighbour inside its stack, and all stacks tied
-TIE_ALL = (1 << 1) | (1 << 2) | (1 << 4) | (1 << 5) | (1 << 7) | (1 << 8) | (1 << 9) | (1 << 10)
+# tie bits
+INNER_TIES = 0x1B6  # bits 1, 2, 4, 5, 7, 8: position p tied to p - 1 inside its stack
+STACK_TIES = 9  # tie >> STACK_TIES: bit 0 ties stack slots 0 and 1, bit 1 slots 1 and 2
+TIE_S01 = 1 << STACK_TIES
+TIE_S12 = 2 << STACK_TIES
+TIE_ALL = INNER_TIES | TIE_S01 | TIE_S12  # every position tied to its left neighbour, all stacks tied
+POS_S01 = 0o77  # output positions 0-5 (bit p = position p): the cells of stack slots 0 and 1
+POS_S12 = 0o770  # positions 3-8: the cells of stack slots 1 and 2
+RUN_ORDERS = np.array([1, 2, 2, 6], dtype=np.int64)  # orders of a run from its 2 tie bits: 1, 2, 2 or 3!
+# a candidate's ``used`` word: the source rows placed in bits 0-8 (a 16-bit field), and above it
+# the multiplicity (how many interchangeable subtrees it stands for, see _canon_one's dedupe)
+USED_ROWS = 0xFFFF
+MULT_SHIFT = 16
+# row masks (bit i = source row i)
+BAND_STARTS = 0b001001001  # rows 0, 3, 6
+ALL_ROWS = 0x1FF
 MAXKEY = np.uint64(0xFFFFFFFFFFFFFFFF)
 
 
@@ -96,8 +122,9 @@ def _bound_tables():
 
 
 PAT_LB, KEY_LB, KEY_EXACT = _bound_tables()
-# DIGIT_BIT[v] = bit v - 1 for a digit v, 0 for an empty cell, bit 12 for a value > 9
-DIGIT_BIT = np.array([0] + [1 << (v - 1) for v in range(1, 10)] + [1 << 12] * 246, dtype=np.int64)
+BAD_CELL = 1 << 12  # above the 9 digit bits
+# DIGIT_BIT[v] = bit v - 1 for a digit v, 0 for an empty cell, BAD_CELL for a value > 9
+DIGIT_BIT = np.array([0] + [1 << (v - 1) for v in range(1, 10)] + [BAD_CELL] * 246, dtype=np.int64)
 
 
 @kernel(inline="always")
@@ -106,11 +133,11 @@ def _allowed(A, n, r, used, fixed):
     its fixed row (pattern-first digit pass), any row of an unused band (r % 3 == 0), or the
     unused rows of the current band."""
     if fixed:
-        return np.int64(1) << A[n, OFF_ROWS + r]
+        return np.int64(1) << A[n, ROWS + r]
     if r % 3 == 0:
-        bu = (used | (used >> 1) | (used >> 2)) & 0b001001001  # bit 3b: band b started
-        return ~(bu * 7) & 0x1FF
-    return (np.int64(7) << (3 * (A[n, OFF_ROWS + r - 1] // 3))) & ~used
+        bu = (used | (used >> 1) | (used >> 2)) & BAND_STARTS  # bit 3b: band b started
+        return ~(bu * 7) & ALL_ROWS
+    return (np.int64(7) << (3 * (A[n, ROWS + r - 1] // 3))) & ~used
 
 
 @kernel
@@ -129,12 +156,12 @@ def _cswap(x, i, j, on):
 @kernel(inline="always")
 def _tied_positions(tie):
     """Output positions tied to a neighbour: both ends of every inner tie, every cell of tied stacks."""
-    inner = tie & 0x1B6
+    inner = tie & INNER_TIES
     tp = inner | (inner >> 1)
-    if tie & (1 << 9):
-        tp |= 0o77
-    if tie & (1 << 10):
-        tp |= 0o770
+    if tie & TIE_S01:
+        tp |= POS_S01
+    if tie & TIE_S12:
+        tp |= POS_S12
     return tp
 
 
@@ -156,12 +183,12 @@ def _arrange(g, t, sr, A, n, tie, digit_mode, oc, ov, info):
     x = oc  # scratch: packed cells
     gp = 0  # bit p: position p holds a given
     for p in range(9):
-        c = A[n, OFF_COLS + p]
+        c = A[n, COLS + p]
         d = g[t, sr, c]
         if digit_mode == 0:
             v = np.int64(d != 0)
         else:
-            lab = np.int64(A[n, OFF_MAP + d])
+            lab = np.int64(A[n, DIGITS + d])
             # 0 -> 0, labelled -> label, unlabelled digit -> NEW
             v = lab + (NEW - lab) * ((lab == 0) & (d != 0))
         x[p] = (v << 4) | c
@@ -197,8 +224,8 @@ def _arrange(g, t, sr, A, n, tie, digit_mode, oc, ov, info):
         _cswap(x, p0 + 1, p0 + 2, t2)
         _cswap(x, p0, p0 + 1, t1 & t2)
     # sort tied stacks by their value triples (tied stacks have identical inner ties)
-    st1 = (tie >> 9) & 1
-    st2 = (tie >> 10) & 1
+    st1 = (tie >> STACK_TIES) & 1
+    st2 = (tie >> (STACK_TIES + 1)) & 1
     k0 = ((x[0] >> 4) << 8) | ((x[1] >> 4) << 4) | (x[2] >> 4)
     k1 = ((x[3] >> 4) << 8) | ((x[4] >> 4) << 4) | (x[5] >> 4)
     k2 = ((x[6] >> 4) << 8) | ((x[7] >> 4) << 4) | (x[8] >> 4)
@@ -260,8 +287,8 @@ def _arrange(g, t, sr, A, n, tie, digit_mode, oc, ov, info):
     new1 = (k1 & 0xF == NEW) | ((k1 >> 4) & 0xF == NEW) | ((k1 >> 8) == NEW)
     eq01 = k0 == k1
     eq12 = k1 == k2
-    nt |= np.int64(st1 and eq01 and not new0) << 9
-    nt |= np.int64(st2 and eq12 and not new1) << 10
+    nt |= np.int64(st1 and eq01 and not new0) << STACK_TIES
+    nt |= np.int64(st2 and eq12 and not new1) << (STACK_TIES + 1)
     ss = 0
     sl = 0
     if new0 or new1:
@@ -286,7 +313,7 @@ def _virgin_tables():
     g = np.zeros((1, 1, 9), np.uint8)
     A = np.zeros((1, W), np.uint8)
     for j in range(9):
-        A[0, OFF_COLS + j] = j
+        A[0, COLS + j] = j
     A[0, OFF_NEXT] = 1
     oc = np.zeros(9, np.int64)
     ov = np.zeros(9, np.int64)
@@ -369,7 +396,7 @@ def _pattern_key(A, n, tie, mk, info):
     nt1 = 0
     nt2 = 0
     for s in range(3):
-        p0 = OFF_COLS + 3 * s
+        p0 = COLS + 3 * s
         pm = (((mk >> (8 - A[n, p0])) & 1) << 2) | (((mk >> (8 - A[n, p0 + 1])) & 1) << 1) | ((mk >> (8 - A[n, p0 + 2])) & 1)
         e = INNER[pm * 4 + ((tie >> (3 * s + 1)) & 3)]
         info[1 + s] = (e >> 3) & 7
@@ -382,10 +409,10 @@ def _pattern_key(A, n, tie, mk, info):
         else:
             s2 = e & 7
             nt2 = e >> 6
-    e = STACK[((s0 * 8 + s1) * 8 + s2) * 4 + ((tie >> 9) & 3)]
+    e = STACK[((s0 * 8 + s1) * 8 + s2) * 4 + ((tie >> STACK_TIES) & 3)]
     sp = (e >> 9) & 7
     info[7] = sp
-    nt = (e >> 12) << 9
+    nt = (e >> 12) << STACK_TIES
     for q in range(3):
         src = PERMS[3, sp, q]
         inner_nt = nt0 if src == 0 else (nt1 if src == 1 else nt2)
@@ -394,23 +421,37 @@ def _pattern_key(A, n, tie, mk, info):
     return np.uint64(e & 511)
 
 
+# -- the work arrays -----------------------------------------------------------------------------
+Candidates = namedtuple("Candidates", ["words", "recs", "ties", "used"])
+"""Two buffers of candidates, one after the other: buffer 0 is rows [0, cap), buffer 1 rows
+[cap, 2 cap), so switching buffers is switching an offset.  ``recs`` (2 cap, W) uint8 records
+are the same bytes as ``words`` (2 cap, W/8) uint64 (a record is copied as W/8 words);
+``ties`` (2 cap,) int32 tie bits; ``used`` (2 cap,) int64 source rows placed (``& USED_ROWS``)
+| multiplicity << MULT_SHIFT."""
+
+Workspace = namedtuple("Workspace", ["cand", "g", "masks", "oc", "ov", "info", "tmp", "stat"])
+"""Everything ``_canon_one`` writes besides its outputs: the candidates ``cand``; the puzzle
+``g`` (2, 9, 9) (g[1] = its transpose) and its row given masks ``masks`` (2, 9); one row's
+arrangement ``oc`` (columns), ``ov`` (values), ``info`` (see ``_arrange``) and ``tmp``;
+``stat[0]`` = number of final candidates, ``stat[1]`` = the row of ``cand`` where they start."""
+
+
+@kernel
+def _workspace(cap):
+    """The work arrays of ``_canon_one`` (two candidate buffers of ``cap`` records), allocated
+    once per call of a driver, never per puzzle."""
+    words = np.zeros((2 * cap, W // 8), np.uint64)
+    cand = Candidates(words, words.view(np.uint8), np.zeros(2 * cap, np.int32), np.zeros(2 * cap, np.int64))
+    return Workspace(cand, np.zeros((2, 9, 9), np.uint8), np.zeros((2, 9), np.int64), np.zeros(9, np.int64),
+                     np.zeros(9, np.int64), np.zeros(9, np.int64), np.zeros(9, np.int64), np.zeros(2, np.int64))
+
+
+# -- the steps of _canon_one -----------------------------------------------------------------------
 @kernel(inline="always")
-def _canon_one(p, mode, dedupe, g, masks, A, A64, tA, uA, B, B64, tB, uB, oc, ov, info, tmp, form, trans, stat):
-    """Canonical form of puzzle ``p`` (81,) into ``form`` / ``trans`` (array form, 29).
-
-    ``mode`` 0 = pure minlex, 1 = pattern-first.  Returns the automorphism count, or -1 when
-    the candidate buffers (capacity ``A.shape[0]``) overflowed, -2 when a row or column of the
-    puzzle repeats a digit, -3 when a cell is not 0-9.  ``stat[0]`` = number of final candidates; they lie in the buffer
-    passed as ``B`` if ``stat[1]`` (an odd number of swaps), else in ``A``.
-
-    ``uA`` packs the rows used (bits 0-8) and the candidate's multiplicity (bits 16 and up).
-    With ``dedupe``, empty source rows that are interchangeable are tried once: two empty rows
-    of one band, or two empty bands, can be swapped by a group element that fixes the puzzle,
-    so the subtrees below them are isomorphic and one of them, counted k times, stands for k.
-    (Listing automorphisms needs every subtree: ``dedupe=0``.)
-    """
-    cap = A.shape[0]
-    # both orientations, row masks (bit 8 - c = column c) and the no-repeat check in one pass
+def _load(p, g, masks):
+    """``g[0]`` = the rows of puzzle ``p`` (81,), ``g[1]`` = its transpose, ``masks[o, i]`` = the
+    given mask of row i of ``g[o]`` (bit 8 - c = column c).  Returns the number of givens, -3
+    when a cell is not 0-9, -2 when a row or column repeats a digit (one pass)."""
     dup = 0
     seen = 0
     ngiven = 0
@@ -424,7 +465,7 @@ def _canon_one(p, mode, dedupe, g, masks, A, A64, tA, uA, B, B64, tB, uB, oc, ov
             b = np.int64(p[9 * j + i])
             g[0, i, j] = a
             g[1, i, j] = b
-            ba = DIGIT_BIT[a]  # 0 for an empty cell, bit 12 for a bad value
+            ba = DIGIT_BIT[a]  # 0 for an empty cell, BAD_CELL for a bad value
             bb = DIGIT_BIT[b]
             dup |= (rm & ba) | (cm & bb)
             rm |= ba
@@ -435,97 +476,254 @@ def _canon_one(p, mode, dedupe, g, masks, A, A64, tA, uA, B, B64, tB, uB, oc, ov
         masks[0, i] = mr
         masks[1, i] = mc
         seen |= rm | cm
-    if seen & (1 << 12):
+    if seen & BAD_CELL:
         return -3
     if dup:
         return -2
+    return ngiven
+
+
+@kernel(inline="always")
+def _start(recs, ties, used):
+    """Records 0 and 1 = the two virgin candidates (untransposed and transposed: no row placed,
+    identity column order, everything tied, no label); returns their number."""
+    for t in range(2):
+        for k in range(W):
+            recs[t, k] = 0
+        recs[t, TRANSPOSE] = t
+        for j in range(9):
+            recs[t, COLS + j] = j
+        recs[t, OFF_NEXT] = 1
+        ties[t] = TIE_ALL
+        used[t] = 1 << MULT_SHIFT
+    return 2
+
+
+@kernel(inline="always")
+def _push(words, recs, ties, used, n, m, r, sr, weight, rows, tie):
+    """Record ``m`` = record ``n`` with source row ``sr`` as output row ``r``, rows used ``rows |
+    sr``, multiplicity ``weight`` and tie bits ``tie``; the caller then writes the new column
+    order (and labels)."""
+    words[m, 0] = words[n, 0]  # the record as W / 8 = 4 words, then the changes
+    words[m, 1] = words[n, 1]
+    words[m, 2] = words[n, 2]
+    words[m, 3] = words[n, 3]
+    recs[m, ROWS + r] = sr
+    used[m] = (weight << MULT_SHIFT) | rows | (1 << sr)
+    ties[m] = tie
+
+
+@kernel(inline="always")
+def _set_columns(recs, m, cols):
+    """The column order of record ``m`` = ``cols`` (9)."""
+    for q in range(9):
+        recs[m, COLS + q] = cols[q]
+
+
+@kernel(inline="always")
+def _label_new(recs, m, ov, g, t, sr):
+    """Give the digits of source row ``sr`` (of ``g[t]``) that are NEW in ``ov`` the next free
+    labels of record ``m``, in output order (its columns are already placed)."""
+    nx = recs[m, OFF_NEXT]
+    for q in range(9):
+        if ov[q] == NEW:
+            recs[m, DIGITS + g[t, sr, recs[m, COLS + q]]] = nx
+            nx += 1
+    recs[m, OFF_NEXT] = nx
+
+
+@kernel(inline="always")
+def _pattern_columns(recs, n, m, info):
+    """Pattern pass: the column order of record ``m`` = that of record ``n`` rearranged as
+    ``_pattern_key`` left in ``info`` (cell orders inside the stack slots, then the slot order)."""
+    sp = info[7]
+    if sp | info[1] | info[2] | info[3]:  # else the order stays as copied
+        for q in range(3):
+            src = PERMS[3, sp, q]
+            pi = info[1 + src]
+            for j in range(3):
+                recs[m, COLS + 3 * q + j] = recs[n, COLS + 3 * src + PERMS[3, pi, j]]
+
+
+@kernel(inline="always")
+def _virgin_arrange(mk, oc, ov, info):
+    """``_arrange`` of a row with given mask ``mk`` under a virgin candidate, from the tables."""
+    for q in range(9):
+        oc[q] = VIRGIN_OC[mk, q]
+        ov[q] = NEW * ((mk >> (8 - oc[q])) & 1)
+        info[q] = VIRGIN_INFO[mk, q]
+
+
+@kernel(inline="always")
+def _branches(info):
+    """Number of records an arrangement (``info``, see ``_arrange``) branches into."""
+    return FACT[info[4]] * FACT[info[5]] * FACT[info[6]] * FACT[info[8]]
+
+
+@kernel(inline="always")
+def _virgin_bound(recs, ties, used, a, nA, r, digit_mode, masks):
+    """A starting bound for output row ``r`` over candidates ``a .. a + nA - 1``: a candidate
+    whose rows so far are all empty ("virgin": everything tied, no label yet) has the exact key
+    KEY_EXACT / PAT_LB of the row's mask; the best of them is reached, so it is a valid bound
+    (fewer losing arrangements are built).  MAXKEY when there is no virgin candidate."""
+    best = MAXKEY
+    for n in range(a, a + nA):
+        if ties[n] == TIE_ALL and recs[n, OFF_NEXT] == 1:
+            allowed = _allowed(recs, n, r, used[n] & USED_ROWS, False)
+            while allowed:
+                sr = LOWBIT[allowed]
+                allowed &= allowed - 1
+                m = masks[recs[n, TRANSPOSE], sr]
+                key = KEY_EXACT[m] if digit_mode else PAT_LB[m]
+                if key < best:
+                    best = key
+    return best
+
+
+@kernel(inline="always")
+def _band_empty(masks, t, b3):
+    """Rows b3, b3 + 1, b3 + 2 of ``g[t]`` hold no given."""
+    return masks[t, b3] == 0 and masks[t, b3 + 1] == 0 and masks[t, b3 + 2] == 0
+
+
+@kernel(inline="always")
+def _empty_row_weight(masks, t, sr, r, rows):
+    """Dedupe for an empty source row ``sr`` as output row ``r`` (rows used: ``rows``): 0 when an
+    interchangeable empty row before it stands for it (skip it), else how many rows it stands
+    for.  A row of an empty band at a band start: every row of every empty unused band is
+    equivalent; otherwise the empty unused rows of its band are."""
+    skip = False
+    cnt = 0
+    if r % 3 == 0 and _band_empty(masks, t, 3 * (sr // 3)):
+        for q in range(9):
+            if masks[t, q] == 0 and not (rows >> (3 * (q // 3))) & 7:
+                if _band_empty(masks, t, 3 * (q // 3)):
+                    if q < sr:
+                        skip = True
+                    cnt += 1
+    else:
+        b3 = 3 * (sr // 3)
+        for q in range(b3, b3 + 3):
+            if masks[t, q] == 0 and not (rows >> q) & 1:
+                if q < sr:
+                    skip = True
+                cnt += 1
+    return 0 if skip else cnt
+
+
+@kernel(inline="always")
+def _final_transform(rec, out):
+    """``out`` (SIZE) = the transformation of final record ``rec``, the digits it does not use
+    mapped to the free labels in order; returns the number of digits it uses."""
+    for q in range(SIZE):  # the record starts with the transformation in array form
+        out[q] = rec[q]
+    out[DIGITS] = 0
+    nx = rec[OFF_NEXT]
+    for d in range(1, 10):
+        if out[DIGITS + d] == 0:
+            out[DIGITS + d] = nx
+            nx += 1
+    return rec[OFF_NEXT] - 1
+
+
+@kernel(inline="always")
+def _tie_orders(tie):
+    """Column orders a final candidate stands for: the product of (tied run length)! over the
+    three stacks' cells and over the stacks."""
+    c = RUN_ORDERS[(tie >> 1) & 3] * RUN_ORDERS[(tie >> 4) & 3] * RUN_ORDERS[(tie >> 7) & 3]
+    return c * RUN_ORDERS[(tie >> STACK_TIES) & 3]
+
+
+@kernel(inline="always")
+def _canon_one(p, mode, dedupe, ws, form, trans):
+    """Canonical form of puzzle ``p`` (81,) into ``form`` (81,) / ``trans`` (array form, SIZE)
+    with workspace ``ws`` (``_workspace``).
+
+    ``mode`` 0 = pure minlex, 1 = pattern-first.  Returns the automorphism count, or -1 when
+    the candidate buffers overflowed, -2 when a row or column of the puzzle repeats a digit,
+    -3 when a cell is not 0-9.  ``ws.stat`` tells where the final candidates lie.  Candidates
+    for output rows 0..r-1 are records a .. a + nA - 1 of ``ws.cand``, those for rows 0..r are
+    written from record b on; a and b (0 and cap) swap after each row.
+
+    With ``dedupe``, empty source rows that are interchangeable are tried once: two empty rows
+    of one band, or two empty bands, can be swapped by a group element that fixes the puzzle,
+    so the subtrees below them are isomorphic and one of them, counted k times (the
+    multiplicity in ``used``), stands for k.  (Listing automorphisms needs every subtree:
+    ``dedupe=0``.)
+    """
+    # unpacked once (ws is not used below: fewer reference counts per puzzle)
+    words, recs, ties, used = ws.cand
+    g = ws.g
+    masks = ws.masks
+    oc = ws.oc
+    ov = ws.ov
+    info = ws.info
+    tmp = ws.tmp
+    stat = ws.stat
+    cap = ties.shape[0] // 2
+    ngiven = _load(p, g, masks)
+    if ngiven < 0:
+        return ngiven
     if mode == 1 and ngiven == 81:
         # pattern-first equals pure minlex on a full grid (every pattern is all givens); running
         # it as pure minlex avoids 2,592 row maps x 1,296 column orders of pattern survivors
         mode = 0
-    nA = 2
-    for t in range(2):
-        for k in range(W):
-            A[t, k] = 0
-        A[t, 0] = t
-        for j in range(9):
-            A[t, OFF_COLS + j] = j
-        A[t, OFF_NEXT] = 1
-        tA[t] = TIE_ALL
-        uA[t] = 1 << 16
-    swapped = 0
+    a = 0  # candidates for rows 0..r-1: records a .. a + nA - 1
+    b = cap  # those for rows 0..r: records b .. b + nB - 1
+    nA = _start(recs, ties, used)
     nphases = 1 if mode == 0 else 2
     for phase in range(nphases):
         digit_mode = 1 if (mode == 0 or phase == 1) else 0
         fixed = phase == 1
         for r in range(9):
-            if fixed and masks[A[0, 0], A[0, OFF_ROWS + r]] == 0:
+            if fixed and masks[recs[a, TRANSPOSE], recs[a, ROWS + r]] == 0:
                 # pattern-first digit pass: the minimal pattern's row r is empty for every
                 # candidate, so nothing (ties, labels) changes
                 continue
             if nA == 1 and (fixed or (mode == 0 and r % 3 == 2)):
                 # a single candidate with its row fixed (or, pure minlex, the last row left in
-                # its band): nothing to compare; unless the row branches, update the record in place
-                t = A[0, 0]
+                # its band): nothing to compare; unless the row branches, update it in place
+                # (inline code, not a helper: see "Speed note on helpers")
+                t = recs[a, TRANSPOSE]
                 if not fixed:
-                    u0 = uA[0] & 0xFFFF
-                    A[0, OFF_ROWS + r] = LOWBIT[_allowed(A, 0, r, u0, fixed)]
-                sr = A[0, OFF_ROWS + r]
+                    recs[a, ROWS + r] = LOWBIT[_allowed(recs, a, r, used[a] & USED_ROWS, fixed)]
+                sr = recs[a, ROWS + r]
                 mk = masks[t, sr]
                 gp = 0  # bit q: output position q holds a given
                 for q in range(9):
-                    gp |= ((mk >> (8 - A[0, OFF_COLS + q])) & 1) << q
-                tie = tA[0]
-                tp = _tied_positions(tie)
-                if gp & tp == 0:
+                    gp |= ((mk >> (8 - recs[a, COLS + q])) & 1) << q
+                tie = ties[a]
+                if gp & _tied_positions(tie) == 0:
                     # no given in a tied run (see _arrange): only label the new digits
-                    nx = A[0, OFF_NEXT]
+                    nx = recs[a, OFF_NEXT]
                     while gp:
                         q = LOWBIT[gp]
                         gp &= gp - 1
-                        d = g[t, sr, A[0, OFF_COLS + q]]
-                        if A[0, OFF_MAP + d] == 0:
-                            A[0, OFF_MAP + d] = nx
+                        d = g[t, sr, recs[a, COLS + q]]
+                        if recs[a, DIGITS + d] == 0:
+                            recs[a, DIGITS + d] = nx
                             nx += 1
-                    A[0, OFF_NEXT] = nx
-                    uA[0] |= np.int64(1) << sr
+                    recs[a, OFF_NEXT] = nx
+                    used[a] |= np.int64(1) << sr
                     continue
-                _arrange(g, t, sr, A, 0, tie, 1, oc, ov, info)
+                _arrange(g, t, sr, recs, a, tie, 1, oc, ov, info)
                 if info[4] < 2 and info[5] < 2 and info[6] < 2 and info[8] < 2:
-                    tA[0] = info[0]
-                    nx = A[0, OFF_NEXT]
-                    for q in range(9):
-                        c = oc[q]
-                        A[0, OFF_COLS + q] = c
-                        if ov[q] == NEW:
-                            A[0, OFF_MAP + g[t, sr, c]] = nx
-                            nx += 1
-                    A[0, OFF_NEXT] = nx
-                    uA[0] |= np.int64(1) << sr
+                    ties[a] = info[0]
+                    _set_columns(recs, a, oc)
+                    _label_new(recs, a, ov, g, t, sr)
+                    used[a] |= np.int64(1) << sr
                     continue
             best = MAXKEY
             if not fixed:
-                # a candidate whose rows so far are all empty ("virgin": everything tied, no
-                # label yet) has the exact key KEY_EXACT / PAT_LB of the row's mask; the best of
-                # them is reached, so it is a valid starting bound (fewer losing arrangements)
-                for n in range(nA):
-                    if tA[n] == TIE_ALL and A[n, OFF_NEXT] == 1:
-                        allowed = _allowed(A, n, r, uA[n] & 0xFFFF, fixed)
-                        while allowed:
-                            sr = LOWBIT[allowed]
-                            allowed &= allowed - 1
-                            m = masks[A[n, 0], sr]
-                            key = KEY_EXACT[m] if digit_mode else PAT_LB[m]
-                            if key < best:
-                                best = key
-            nB = 0
-            for n in range(nA):
-                t = A[n, 0]
-                used = uA[n] & 0xFFFF
-                mult = uA[n] >> 16
-                tie = tA[n]
-                virgin = (not fixed) and tie == TIE_ALL and A[n, OFF_NEXT] == 1
-                allowed = _allowed(A, n, r, used, fixed)
+                best = _virgin_bound(recs, ties, used, a, nA, r, digit_mode, masks)
+            m = b  # next free record
+            for n in range(a, a + nA):
+                t = recs[n, TRANSPOSE]
+                rows = used[n] & USED_ROWS
+                mult = used[n] >> MULT_SHIFT
+                tie = ties[n]
+                virgin = (not fixed) and tie == TIE_ALL and recs[n, OFF_NEXT] == 1
+                allowed = _allowed(recs, n, r, rows, fixed)
                 while allowed:
                     sr = LOWBIT[allowed]
                     allowed &= allowed - 1
@@ -540,57 +738,27 @@ def _canon_one(p, mode, dedupe, g, masks, A, A64, tA, uA, B, B64, tB, uB, oc, ov
                             continue
                     elif PAT_LB[mk] > best:
                         continue
-                    factor = 1
+                    weight = mult
                     if dedupe and mk == 0:
-                        b3 = 3 * (sr // 3)
-                        skip = False
-                        cnt = 0
-                        if r % 3 == 0 and masks[t, b3] == 0 and masks[t, b3 + 1] == 0 and masks[t, b3 + 2] == 0:
-                            # a row of an empty band: every row of every empty unused band is
-                            # equivalent; keep the first
-                            for q in range(9):
-                                if masks[t, q] == 0 and not (used >> (3 * (q // 3))) & 7:
-                                    q3 = 3 * (q // 3)
-                                    if masks[t, q3] == 0 and masks[t, q3 + 1] == 0 and masks[t, q3 + 2] == 0:
-                                        if q < sr:
-                                            skip = True
-                                        cnt += 1
-                        else:
-                            # empty unused rows of this band are equivalent; keep the first
-                            for q in range(b3, b3 + 3):
-                                if masks[t, q] == 0 and not (used >> q) & 1:
-                                    if q < sr:
-                                        skip = True
-                                    cnt += 1
-                        if skip:
+                        factor = _empty_row_weight(masks, t, sr, r, rows)
+                        if factor == 0:
                             continue
-                        factor = cnt
+                        weight = mult * factor
                     if not digit_mode:
                         # pattern pass: key by table lookups, one record, never branches
-                        key = _pattern_key(A, n, tie, mk, info)
+                        key = _pattern_key(recs, n, tie, mk, info)
                         if key > best:
                             continue
                         if key < best:
                             best = key
-                            nB = 0
-                        if nB + 1 > cap:
+                            m = b
+                        if m + 1 > b + cap:
                             return -1
-                        m = nB
-                        nB += 1
-                        for k in range(W // 8):
-                            B64[m, k] = A64[n, k]
-                        B[m, OFF_ROWS + r] = sr
-                        uB[m] = ((mult * factor) << 16) | used | (1 << sr)
-                        tB[m] = info[0]
-                        sp = info[7]
-                        if sp | info[1] | info[2] | info[3]:  # else the order stays as copied
-                            for q in range(3):
-                                src = PERMS[3, sp, q]
-                                pi = info[1 + src]
-                                for j in range(3):
-                                    B[m, OFF_COLS + 3 * q + j] = A[n, OFF_COLS + 3 * src + PERMS[3, pi, j]]
+                        _push(words, recs, ties, used, n, m, r, sr, weight, rows, info[0])
+                        _pattern_columns(recs, n, m, info)
+                        m += 1
                         continue
-                    if not virgin and best != MAXKEY and PAT_NIBBLES[_pattern_key(A, n, tie, mk, info)] > best:
+                    if not virgin and best != MAXKEY and PAT_NIBBLES[_pattern_key(recs, n, tie, mk, info)] > best:
                         # the smallest pattern the ties allow, every given labelled 1, is a
                         # lower bound too (same argument as KEY_LB), and costs a few lookups
                         continue
@@ -598,178 +766,92 @@ def _canon_one(p, mode, dedupe, g, masks, A, A64, tA, uA, B, B64, tB, uB, oc, ov
                         # a virgin candidate keeps the identity column order: its arrangement
                         # depends on the row's mask only (VIRGIN_*)
                         key = KEY_EXACT[mk]
-                        for q in range(9):
-                            oc[q] = VIRGIN_OC[mk, q]
-                            ov[q] = NEW * ((mk >> (8 - oc[q])) & 1)
-                            info[q] = VIRGIN_INFO[mk, q]
+                        _virgin_arrange(mk, oc, ov, info)
                     else:
-                        key = _arrange(g, t, sr, A, n, tie, digit_mode, oc, ov, info)
+                        key = _arrange(g, t, sr, recs, n, tie, digit_mode, oc, ov, info)
                     if key > best:
                         continue
                     if key < best:
                         best = key
-                        nB = 0
-                    f0 = FACT[info[4]]
-                    f1 = FACT[info[5]]
-                    f2 = FACT[info[6]]
-                    fs = FACT[info[8]]
-                    total = f0 * f1 * f2 * fs
-                    if nB + total > cap:
+                        m = b
+                    total = _branches(info)
+                    if m + total > b + cap:
                         return -1
                     if total == 1:
                         # no branching (the common case): one record, columns as arranged
-                        m = nB
-                        nB += 1
-                        for k in range(W // 8):  # the record as 4 words, then the changes
-                            B64[m, k] = A64[n, k]
-                        B[m, OFF_ROWS + r] = sr
-                        uB[m] = ((mult * factor) << 16) | used | (1 << sr)
-                        tB[m] = info[0]
-                        nx = A[n, OFF_NEXT]
-                        for q in range(9):
-                            c = oc[q]
-                            B[m, OFF_COLS + q] = c
-                            if digit_mode and ov[q] == NEW:
-                                B[m, OFF_MAP + g[t, sr, c]] = nx
-                                nx += 1
-                        B[m, OFF_NEXT] = nx
+                        _push(words, recs, ties, used, n, m, r, sr, weight, rows, info[0])
+                        _set_columns(recs, m, oc)
+                        _label_new(recs, m, ov, g, t, sr)
+                        m += 1
                         continue
+                    # branches: comb counts in mixed radix, digit s (< info[4 + s]!) = the order
+                    # of the tied NEW cells in stack slot s, the last (< info[8]!) = the order of
+                    # the tied stacks holding NEW cells
+                    f0 = FACT[info[4]]
+                    f1 = FACT[info[5]]
+                    f2 = FACT[info[6]]
                     for comb in range(total):
                         a0 = comb % f0
                         c1 = comb // f0
                         a1 = c1 % f1
                         c2 = c1 // f1
                         a2 = c2 % f2
-                        b = c2 // f2
-                        m = nB
-                        nB += 1
-                        for k in range(W // 8):
-                            B64[m, k] = A64[n, k]
-                        B[m, OFF_ROWS + r] = sr
-                        uB[m] = ((mult * factor) << 16) | used | (1 << sr)
-                        tB[m] = info[0]
-                        # orders of tied NEW cells inside each stack slot
+                        bb = c2 // f2
+                        _push(words, recs, ties, used, n, m, r, sr, weight, rows, info[0])
                         for q in range(9):
                             tmp[q] = oc[q]
-                        for s in range(3):
+                        for s in range(3):  # orders of tied NEW cells inside each stack slot
                             ln = info[4 + s]
                             if ln >= 2:
                                 st = info[1 + s]
-                                a = a0 if s == 0 else (a1 if s == 1 else a2)
+                                aa = a0 if s == 0 else (a1 if s == 1 else a2)
                                 for q in range(ln):
-                                    tmp[st + q] = oc[st + PERMS[ln, a, q]]
-                        # order of tied stacks with equal triples holding NEW cells
+                                    tmp[st + q] = oc[st + PERMS[ln, aa, q]]
                         ss = info[7]
                         sl = info[8]
                         for q in range(9):
-                            B[m, OFF_COLS + q] = tmp[q]
-                        if sl >= 2:
+                            recs[m, COLS + q] = tmp[q]
+                        if sl >= 2:  # order of tied stacks with equal triples holding NEW cells
                             for q in range(sl):
-                                src = ss + PERMS[sl, b, q]
+                                src = ss + PERMS[sl, bb, q]
                                 for j in range(3):
-                                    B[m, OFF_COLS + 3 * (ss + q) + j] = tmp[3 * src + j]
-                        if digit_mode:
-                            nx = B[m, OFF_NEXT]
-                            for q in range(9):
-                                if ov[q] == NEW:
-                                    d = g[t, sr, B[m, OFF_COLS + q]]
-                                    B[m, OFF_MAP + d] = nx
-                                    nx += 1
-                            B[m, OFF_NEXT] = nx
-            A, B = B, A
-            A64, B64 = B64, A64
-            tA, tB = tB, tA
-            uA, uB = uB, uA
-            nA = nB
-            swapped ^= 1
+                                    recs[m, COLS + 3 * (ss + q) + j] = tmp[3 * src + j]
+                        _label_new(recs, m, ov, g, t, sr)
+                        m += 1
+            nA = m - b
+            a, b = b, a
     stat[0] = nA
-    stat[1] = swapped
-    # transformation of the first survivor; unused digits get the free labels in order
-    trans[0] = A[0, 0]
-    for i in range(9):
-        trans[1 + i] = A[0, OFF_ROWS + i]
-        trans[10 + i] = A[0, OFF_COLS + i]
-    trans[19] = 0
-    nx = A[0, OFF_NEXT]
-    ndig = nx - 1
-    for d in range(1, 10):
-        lab = A[0, OFF_MAP + d]
-        if lab == 0:
-            lab = nx
-            nx += 1
-        trans[19 + d] = lab
-    t = trans[0]
-    for i in range(9):
-        ri = trans[1 + i]
-        for j in range(9):
-            form[9 * i + j] = trans[19 + g[t, ri, trans[10 + j]]]
+    stat[1] = a
+    ndig = _final_transform(recs[a], trans)
+    apply_into(trans, p, form)
     # automorphisms: column orders inside each survivor's tie classes, times free labels
     count = np.int64(0)
-    for n in range(nA):
-        tie = tA[n]
-        c = uA[n] >> 16
-        for s in range(3):
-            t1 = (tie >> (3 * s + 1)) & 1
-            t2 = (tie >> (3 * s + 2)) & 1
-            c *= 6 if (t1 and t2) else (2 if (t1 or t2) else 1)
-        st1 = (tie >> 9) & 1
-        st2 = (tie >> 10) & 1
-        c *= 6 if (st1 and st2) else (2 if (st1 or st2) else 1)
-        count += c
+    for n in range(a, a + nA):
+        count += (used[n] >> MULT_SHIFT) * _tie_orders(ties[n])
     return count * FACT[9 - ndig]
 
 
 @kernel
-def _workspace(cap):
-    """The work arrays of ``_canon_one`` (two candidate buffers of ``cap`` records), allocated
-    once per call of a driver, never per puzzle."""
-    return (np.zeros((cap, W // 8), np.uint64), np.zeros((cap, W // 8), np.uint64),
-            np.zeros(cap, np.int32), np.zeros(cap, np.int32), np.zeros(cap, np.int64),
-            np.zeros(cap, np.int64), np.zeros((2, 9, 9), np.uint8), np.zeros((2, 9), np.int64),
-            np.zeros(9, np.int64), np.zeros(9, np.int64), np.zeros(9, np.int64), np.zeros(9, np.int64))
-
-
-@kernel
 def canon_batch(puzzles, mode, cap, forms, trans, autos):
-    """Canonical forms of ``puzzles`` (N, 81): ``forms`` (N, 81), ``trans`` (N, 29), ``autos``
+    """Canonical forms of ``puzzles`` (N, 81): ``forms`` (N, 81), ``trans`` (N, SIZE), ``autos``
     (N,) = automorphism count, or -1 where ``cap`` candidates were not enough (retry larger),
     -2 where a row or column repeats a digit, -3 where a cell is not 0-9."""
-    A64, B64, tA, tB, uA, uB, g, masks, oc, ov, info, tmp = _workspace(cap)
-    A = A64.view(np.uint8)
-    B = B64.view(np.uint8)
-    stat = np.zeros(2, np.int64)
+    ws = _workspace(cap)
     for k in range(puzzles.shape[0]):
-        autos[k] = _canon_one(puzzles[k], mode, 1, g, masks, A, A64, tA, uA, B, B64, tB, uB, oc, ov, info, tmp, forms[k], trans[k], stat)
+        autos[k] = _canon_one(puzzles[k], mode, 1, ws, forms[k], trans[k])
 
 
 @kernel
 def canon_survivors(puzzle, mode, cap, out, ties):
     """All final candidates of one puzzle: ``out[:n]`` (array-form transformations giving the
     form, one per tie class) and ``ties[:n]`` their tie bits; returns n, or -1 on overflow."""
-    A64, B64, tA, tB, uA, uB, g, masks, oc, ov, info, tmp = _workspace(cap)
-    A = A64.view(np.uint8)
-    B = B64.view(np.uint8)
-    form = np.zeros(81, np.uint8)
-    trans = np.zeros(29, np.uint8)
-    stat = np.zeros(2, np.int64)
-    res = _canon_one(puzzle, mode, 0, g, masks, A, A64, tA, uA, B, B64, tB, uB, oc, ov, info, tmp, form, trans, stat)
+    ws = _workspace(cap)
+    res = _canon_one(puzzle, mode, 0, ws, np.zeros(81, np.uint8), np.zeros(SIZE, np.uint8))
     if res < 0:
         return res
-    F = B if stat[1] else A
-    tF = tB if stat[1] else tA
-    n = stat[0]
+    n = ws.stat[0]
+    first = ws.stat[1]
     for m in range(n):
-        out[m, 0] = F[m, 0]
-        for i in range(9):
-            out[m, 1 + i] = F[m, OFF_ROWS + i]
-            out[m, 10 + i] = F[m, OFF_COLS + i]
-        out[m, 19] = 0
-        nx = F[m, OFF_NEXT]
-        for d in range(1, 10):
-            lab = F[m, OFF_MAP + d]
-            if lab == 0:
-                lab = nx
-                nx += 1
-            out[m, 19 + d] = lab
-        ties[m] = tF[m]
+        _final_transform(ws.cand.recs[first + m], out[m])
+        ties[m] = ws.cand.ties[first + m]
     return n
