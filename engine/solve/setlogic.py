@@ -492,7 +492,7 @@ def grow(db: PermutationDB, usable: np.ndarray, strategy: str, max_sets: int | N
     Each newly excluded candidate becomes an :class:`Elimination` naming a smallest (or, past
     ``EXACT_EXPLANATION_MAX`` steps, an irreducible) subset of the steps added so far that excludes
     it; unconditional ones (no assumption) are dropped from the alive mask when ``apply``.
-    ``show(db, name)`` is called after each step is added (``name`` None when nothing could be).
+    ``show(db, name)`` is called after each step is added, and with ``name`` None when the growth ends.
     """
     res = result or SetLogicResult()
     seen: set[int] = set()
@@ -535,6 +535,8 @@ def grow(db: PermutationDB, usable: np.ndarray, strategy: str, max_sets: int | N
             res.eliminations.append(Elimination(k, why[k][0], assumption, minimal=why[k][1]))
         if found and apply and not cond:
             db.drop(found)
+    if show is not None:
+        show(db, None)
     return res
 
 
