@@ -64,7 +64,9 @@ def read_pair(arg: str) -> tuple[np.ndarray, np.ndarray]:
     try:
         return parse_pair(text, source)
     except SudokuFormatError as exc:
-        raise CommandError(str(exc)) from None
+        hint = " (it holds one sudoku: give B as a second argument)" if "found 9 rows" in exc.message \
+            or "found 1 rows" in exc.message else ""
+        raise CommandError(f"{exc}{hint}") from None
 
 
 def _read_input(arg: str, prefix: str, what: str) -> tuple[str, str]:

@@ -7,6 +7,9 @@ anything after a ``:`` that follows the 81 characters is kept aside (the shared 
 Block format: 9 lines of 9 cells, digits separated by spaces or not, ``0`` / ``.`` / ``*``
 empty; ``|``, ``-`` and ``+`` are layout and ignored.
 
+Pair format (:func:`parse_pair`, :func:`format_pair`): two sudokus in one text, two blocks of
+9 rows separated by a blank line (``0`` empty), or two 81-character lines.
+
 Arrays are ``uint8`` with 0 for empty: shape (81,) for one sudoku, (N, 81) for a batch,
 (27,) / (N, 27) for bands.
 """

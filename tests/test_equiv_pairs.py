@@ -155,3 +155,19 @@ def test_step_search_level_limit_is_reported(capsys):
     limited = equivalence(a, b, max_level=1)
     assert not limited.fewest_proven and np.array_equal(limited.forward.apply(a), b)
     assert equiv.NOT_PROVEN.strip().startswith("(not proven fewest")
+
+
+def test_pair_on_standard_input_and_one_sudoku_file(tmp_path, capsys, monkeypatch):
+    import io
+
+    a = parse("1...5" + "." * 70 + "3.....")
+    b = Transform.rotation(1).apply(a)
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(b"\xef\xbb\xbf" + format_pair(a, b).encode()),
+                                                      encoding="utf-8"))
+    rc, out, _ = _run(capsys, ["-"])
+    assert rc == 0 and out.splitlines()[1:3] == ["A -> B: 1:123456789:987654321:123456789",
+                                                 "  1. rotate 90 degrees clockwise 1 time"]
+    one = tmp_path / "one.txt"
+    one.write_text(_block(a) + "\n")
+    rc, out, err = _run(capsys, [str(one)])
+    assert rc == 2 and "found 9 rows" in err and "give B as a second argument" in err
