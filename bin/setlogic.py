@@ -107,7 +107,7 @@ def _parser() -> argparse.ArgumentParser:
     ap.add_argument("--show-max", type=count_argument(0), default=20, metavar="N",
                     help="with --show: print the permutations when there are at most N (default 20)")
     ap.add_argument("--max-sets", type=count_argument(0), default=8, metavar="N",
-                    help="sets per start (default 8; 0: no limit)")
+                    help="steps (sets or units) per start (default 8; 0: no limit)")
     ap.add_argument("--max-starts", type=count_argument(1), default=None, metavar="N",
                     help="try at most N starting sets (default: every one)")
     ap.add_argument("--cap", type=count_argument(1), default=200_000, metavar="N",

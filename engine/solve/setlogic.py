@@ -135,7 +135,9 @@ class Elimination:
     """``candidate`` is false; ``sets`` (in the order added) leave no permutation where it is true.
 
     ``assumption`` is None for an unconditional elimination, or (candidate, truth) when the result
-    only holds under that assumption; ``contradiction`` marks an assumption refuted outright.
+    only holds under that assumption, or (vector name, True) under a start vector
+    (``"r1c1=4,r1c2<>4"``); ``contradiction`` marks an assumption refuted outright. ``sets`` are
+    step names (a unit is one, ``"1r1+1r5"``); ``minimal`` says how small they are proven to be.
     """
 
     candidate: int
