@@ -6,6 +6,9 @@ directory or an unreadable file is an error); anything else an 81-character stri
 the 9-line block format; it must be UTF-8 text, and a byte-order mark is dropped. Every
 failure is a :class:`CommandError` (one line, exit status 2) whose message starts with the
 input's label (``A: ...``), when the command gives one.
+
+:func:`read_pair` reads a file (or standard input) holding two sudokus: two blocks of 9 rows,
+separated by a blank line, or two 81-character lines (``engine.text.parse_pair``).
 """
 from __future__ import annotations
 
@@ -42,6 +45,32 @@ def read_sudoku(arg: str, label: str | None = None, what: str = "sudoku") -> np.
         except SudokuFormatError as exc:
             raise CommandError(f"{prefix}{_shown(arg)}: no such file, and not an 81-character {what} "
                                f"({exc.message})") from None
+    source, text = _read_input(arg, prefix, f"one {what}")
+    try:
+        return parse_one(text, source)
+    except SudokuFormatError as exc:
+        raise CommandError(f"{prefix}{exc}") from None
+
+
+def read_pair(arg: str) -> tuple[np.ndarray, np.ndarray]:
+    """The two sudokus of a pair file (or standard input for ``-``): two blocks of 9 rows
+    (separated by a blank line), or two 81-character lines; see :func:`engine.text.parse_pair`."""
+    from sudoku_symmetry.engine.text import SudokuFormatError, parse_pair
+
+    if arg != "-" and not os.path.lexists(arg):
+        raise CommandError(f"{_shown(arg)}: no such file (with one argument, equiv reads a file holding "
+                           "both sudokus; give two 81-character strings as A and B)")
+    source, text = _read_input(arg, "", "a pair of sudokus")
+    try:
+        return parse_pair(text, source)
+    except SudokuFormatError as exc:
+        hint = " (it holds one sudoku: give B as a second argument)" if "found 9 rows" in exc.message \
+            or "found 1 rows" in exc.message else ""
+        raise CommandError(f"{exc}{hint}") from None
+
+
+def _read_input(arg: str, prefix: str, what: str) -> tuple[str, str]:
+    """(source name, text) of a file or standard input; errors as :class:`CommandError`."""
     try:
         check_inputs([arg])
     except CommandError as exc:
@@ -56,8 +85,5 @@ def read_sudoku(arg: str, label: str | None = None, what: str = "sudoku") -> np.
         with open(arg, "rb") as fh:
             text = _decode(fh.read(), prefix + source)
     if not text.strip():
-        raise CommandError(f"{prefix}{source}: empty, expected one {what}")
-    try:
-        return parse_one(text, source)
-    except SudokuFormatError as exc:
-        raise CommandError(f"{prefix}{exc}") from None
+        raise CommandError(f"{prefix}{source}: empty, expected {what}")
+    return source, text

@@ -1,9 +1,17 @@
 """`setlogic`: set-logic (permutation database) eliminations on one puzzle, with explanations.
 
-Each output line is one elimination and the basic sets whose permutations exclude it
-(`r1c2` a cell, `5r1` digit 5 in row 1, `5c2` in column 2, `5b3` in box 3); a last line
-counts them. With --assume, results hold under that assumption (`if ... then ...`), and a
-contradiction refutes it. Messages (database cap reached, contradictions) go to standard error.
+Each output line is one elimination and a smallest set of steps whose permutations exclude it
+(`r1c2` a cell, `5r1` digit 5 in row 1, `5c2` in column 2, `5b3` in box 3; a unit of several
+basic sets added as one step is written `1r1+1r5`); with more than 12 steps the set is
+irreducible (no step can be left out) rather than proven smallest, and says so. A last line
+counts them. With --assume or --start-vector, results hold under that assumption (`if ... then
+...`), and a contradiction refutes it. Messages (database cap reached, contradictions) go to
+standard error.
+
+--show traces the growth on standard output before the eliminations: after each step `+ STEP:
+N permutations` and, when N <= --show-max, the covered live candidates and one row of 1/0 per
+permutation; at the end of each growth the forced candidates (true in every permutation) and,
+when the givens and the forced candidates fill the grid, the solution.
 
 The puzzle is an 81-character string, a file holding one puzzle (one line or the 9-line block
 format, UTF-8), or '-' for standard input. Givens that repeat a digit in a row, column or box,
@@ -29,17 +37,77 @@ def _candidate(text: str) -> tuple[int, bool]:
     return setlogic.cand_index(int(r) - 1, int(c) - 1, int(d)), op == "="
 
 
+def _vector(text: str) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    true, covered = [], []
+    for part in text.split(","):
+        m = re.fullmatch(r"r([1-9])c([1-9])(=|<>)([1-9])", part.strip())
+        if not m:
+            raise argparse.ArgumentTypeError(f"expected comma-separated r<row>c<col>=<digit> or r<row>c<col><><digit>, "
+                                             f"got {part.strip()!r}")
+        r, c, op, d = m.groups()
+        k = setlogic.cand_index(int(r) - 1, int(c) - 1, int(d))
+        covered.append(k)
+        if op == "=":
+            true.append(k)
+    return tuple(true), tuple(covered)
+
+
+class _Show:
+    """The --show trace: printed on standard output as the database grows."""
+
+    def __init__(self, puzzle, show_max: int):
+        self.puzzle = puzzle
+        self.show_max = show_max
+
+    def __call__(self, db, name) -> None:
+        out = sys.stdout
+        if name is not None:
+            n = len(db)
+            out.write(f"+ {name}: {n:,} permutation{'s' if n != 1 else ''}\n")
+            if 0 < n <= self.show_max:
+                cols = setlogic._bits(db.covered & db.alive)
+                names = [setlogic.cand_name(k) for k in cols]
+                out.write("    " + " ".join(names) + "\n")
+                for row in db.rows:
+                    bits = setlogic.mask_to_bool(row)
+                    out.write(("    " + " ".join(f"{int(bits[k]):^{len(nm)}}" for k, nm in zip(cols, names))).rstrip() + "\n")
+            return
+        if len(db) == 0:
+            out.write("= no permutation (contradiction)\n")
+            return
+        forced = [k for k in db.forced() if setlogic.mask_to_bool(db.alive)[k]]
+        out.write("= forced: " + (" ".join(setlogic.cand_name(k) for k in forced) or "none") + "\n")
+        cells = self.puzzle.copy()
+        for k in forced:
+            r, rest = divmod(k, 81)
+            c, d = divmod(rest, 9)
+            cells[9 * r + c] = d + 1
+        if (cells > 0).all():
+            from sudoku_symmetry.engine.text import format_sudoku
+
+            out.write(f"= solution: {format_sudoku(cells)}\n")
+
+
 def _parser() -> argparse.ArgumentParser:
     ap = argparse.ArgumentParser(prog="setlogic", description=__doc__.splitlines()[0])
     ap.add_argument("puzzle", help="81 characters, or a file holding one puzzle (81 characters or 9 lines); '-' reads stdin")
     ap.add_argument("--strategy", choices=setlogic.STRATEGIES, default="fewest-perms",
                     help="how the next set is chosen (default: fewest-perms)")
     start = ap.add_mutually_exclusive_group()
-    start.add_argument("--start", metavar="SET", help="grow from this basic set only (e.g. 5r1, r3c4, 7c2, 2b5)")
+    start.add_argument("--start", metavar="STEP",
+                       help="grow from this basic set (5r1, r3c4, 7c2, 2b5) or unit of sets joined by '+' (1r1+1r5)")
     start.add_argument("--assume", metavar="CAND", type=_candidate,
                        help="grow from one candidate assumed true (r1c2=5) or false (r1c2<>5)")
+    start.add_argument("--start-vector", metavar="VEC", type=_vector,
+                       help="grow from a candidate vector assumed: comma-separated r1c2=5 (true) and r1c3<>5 (false)")
+    ap.add_argument("--add", metavar="STEP", action="append", default=[],
+                    help="add this set or unit next (repeatable, in order) before the strategy chooses; "
+                    "needs --start, --assume or --start-vector")
+    ap.add_argument("--show", action="store_true", help="trace each step, the permutations and the forced candidates")
+    ap.add_argument("--show-max", type=count_argument(0), default=20, metavar="N",
+                    help="with --show: print the permutations when there are at most N (default 20)")
     ap.add_argument("--max-sets", type=count_argument(0), default=8, metavar="N",
-                    help="sets per start (default 8; 0: no limit)")
+                    help="steps (sets or units) per start (default 8; 0: no limit)")
     ap.add_argument("--max-starts", type=count_argument(1), default=None, metavar="N",
                     help="try at most N starting sets (default: every one)")
     ap.add_argument("--cap", type=count_argument(1), default=200_000, metavar="N",
@@ -62,16 +130,29 @@ def check_givens(puzzle) -> None:
 def _main(argv=None) -> int:
     ap = _parser()
     args = ap.parse_args(argv)
-    if args.start is not None and args.start not in setlogic.SET_INDEX:
-        ap.error(f"unknown set {args.start!r} (sets are named like r1c2, 5r1, 5c2, 5b3)")
+    if args.start is not None:
+        try:
+            setlogic.step_of(args.start)
+        except ValueError as exc:
+            ap.error(f"--start: {exc}")
+    for step in args.add:
+        try:
+            setlogic.step_of(step)
+        except ValueError as exc:
+            ap.error(f"--add: {exc}")
+    if args.add and args.start is None and args.assume is None and args.start_vector is None:
+        ap.error("--add needs --start, --assume or --start-vector (a growth to add to)")
+    if args.show_max != 20 and not args.show:
+        ap.error("--show-max goes with --show")
     puzzle = read_sudoku(args.puzzle, what="puzzle")
     check_givens(puzzle)
     if (puzzle > 0).all():
         print("setlogic: the puzzle is complete: no candidate is left to eliminate", file=sys.stderr)
     try:
         res = setlogic.eliminations(
-            puzzle, args.strategy, start=args.start, assume=args.assume, cap=args.cap,
-            max_sets=args.max_sets or None, max_starts=args.max_starts,
+            puzzle, args.strategy, start=args.start if args.start_vector is None else args.start_vector,
+            assume=args.assume, cap=args.cap, max_sets=args.max_sets or None, max_starts=args.max_starts,
+            steps=args.add, show=_Show(puzzle, args.show_max) if args.show else None,
         )
     except ValueError as exc:
         raise CommandError(str(exc)) from None

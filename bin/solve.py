@@ -9,6 +9,11 @@ One output line per input sudoku, in input order (blank and '#' lines produce no
   --check            `unique minimal`, `unique not-minimal`, `multiple` or `none`
   --all              every solution, one per line, then a `# N solutions` line per puzzle
                      (comment lines, so the output can be read back); --cap N stops at N each
+  --logic-only       no guessing: the partly solved sudoku that logic alone reaches (singles,
+                     locked candidates, the band permutation rule), as 81 characters with `.`
+                     for open cells, then ` solved`, ` stuck` or ` contradiction`; with
+                     --candidates the open cells are written as their candidates instead, the 81
+                     cells separated by spaces (`4 1 2679 ...`; a placed cell is its digit)
 
 A malformed line prints ``error line N: REASON`` in its place on standard output and a message with its line
 number on standard error; the exit status is then 2. Anything after ':' following the 81
@@ -43,6 +48,10 @@ def _parser() -> argparse.ArgumentParser:
     mode.add_argument("--count", action="store_true", help="print the number of solutions (capped at --limit)")
     mode.add_argument("--all", action="store_true", help="print every solution (at most --cap per puzzle)")
     mode.add_argument("--check", action="store_true", help="print unique/multiple/none and whether the puzzle is minimal")
+    mode.add_argument("--logic-only", action="store_true",
+                      help="no guessing: print what logic alone reaches and whether it is solved, stuck or contradiction")
+    ap.add_argument("--candidates", action="store_true",
+                    help="with --logic-only: write each open cell as its candidates (cells separated by spaces)")
     ap.add_argument("--limit", type=count_argument(1), default=None, metavar="N",
                     help="stop counting at N solutions (default: 1 when solving, 1000000 with --count); "
                     f"with --all, the same as --cap (N from 1 to {INT64_MAX})")
@@ -53,7 +62,21 @@ def _parser() -> argparse.ArgumentParser:
     return ap
 
 
+def logic_line(puzzle: np.ndarray, candidates: bool = False) -> str:
+    """One --logic-only output line for one puzzle."""
+    state = solver.logic_state(puzzle)
+    if candidates:
+        cand = state.candidates.tolist()
+        text = " ".join(str(v) if v else "".join(str(d + 1) for d in range(9) if c >> d & 1) or "-"
+                        for v, c in zip(state.cells.tolist(), cand))
+    else:
+        text = format_sudoku(state.cells)
+    return f"{text} {state.status}"
+
+
 def _results(args, batch: np.ndarray, stats: dict) -> list[str]:
+    if args.logic_only:
+        return [logic_line(p, args.candidates) for p in batch]
     if args.check:
         counts, minimal = solver.check(batch)
         return [
@@ -92,6 +115,10 @@ def _main(argv=None) -> int:
     args = _parser().parse_args(argv)
     if args.cap is not None and not args.all:
         _parser().error("--cap goes with --all")
+    if args.candidates and not args.logic_only:
+        _parser().error("--candidates goes with --logic-only")
+    if args.logic_only and args.limit is not None:
+        _parser().error("--limit does not go with --logic-only (it counts no solution)")
     cap = args.cap
     if args.all and args.limit is not None:
         cap = args.limit if cap is None else min(cap, args.limit)

@@ -7,6 +7,9 @@ anything after a ``:`` that follows the 81 characters is kept aside (the shared 
 Block format: 9 lines of 9 cells, digits separated by spaces or not, ``0`` / ``.`` / ``*``
 empty; ``|``, ``-`` and ``+`` are layout and ignored.
 
+Pair format (:func:`parse_pair`, :func:`format_pair`): two sudokus in one text, two blocks of
+9 rows separated by a blank line (``0`` empty), or two 81-character lines.
+
 Arrays are ``uint8`` with 0 for empty: shape (81,) for one sudoku, (N, 81) for a batch,
 (27,) / (N, 27) for bands.
 """
@@ -223,3 +226,67 @@ def as_batch(sudokus, width: int = 81) -> np.ndarray:
     if arr.size and arr.max() > 9:
         raise ValueError("cell values must be 0 (empty) or 1-9")
     return arr
+
+
+# -- the two-grid pair format ------------------------------------------------------------------
+def parse_pair(text: str, source: str | None = None) -> tuple[np.ndarray, np.ndarray]:
+    """Two sudokus from one text, as comparison tools save them: 9 rows of 9 cells (digits
+    separated by spaces or not, ``0`` / ``.`` / ``*`` empty, ``|``, ``-``, ``+`` layout), a blank
+    line, 9 more rows; or two 81-character lines. ``#`` comment lines are skipped; the blank line
+    between the two blocks is optional."""
+    rows: list[tuple[int, str]] = []
+    for lineno, raw in enumerate(text.splitlines(), start=1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        cells = "".join(ch for ch in line if ch not in " \t|+-")
+        if cells:
+            rows.append((lineno, cells))
+    if len(rows) == 2:
+        out = []
+        for lineno, cells in rows:
+            problem = _check_cells(cells, 81)
+            if problem is not None:
+                raise SudokuFormatError(problem, lineno, source)
+            out.append(parse(cells))
+        return out[0], out[1]
+    if len(rows) != 18:
+        raise SudokuFormatError(f"a pair needs 18 rows of 9 cells (two blocks of 9) or two 81-character lines, "
+                                f"found {len(rows)} rows", None, source)
+    for lineno, cells in rows:
+        problem = _check_cells(cells, 9)
+        if problem is not None:
+            raise SudokuFormatError(f"this row: {problem}", lineno, source)
+    first = parse("".join(cells for _, cells in rows[:9]))
+    second = parse("".join(cells for _, cells in rows[9:]))
+    return first, second
+
+
+def format_pair(a: np.ndarray, b: np.ndarray) -> str:
+    """Two sudokus in the pair format: 9 rows of digits separated by spaces, ``0`` for empty, a
+    blank line, 9 more rows (ends with a newline)."""
+    blocks = []
+    for cells in (a, b):
+        cells = np.asarray(cells, dtype=np.uint8).reshape(9, 9)
+        blocks.append("\n".join(" ".join(str(int(v)) for v in row) for row in cells))
+    return blocks[0] + "\n\n" + blocks[1] + "\n"
+
+
+def format_side_by_side(a: np.ndarray, b: np.ndarray, titles: tuple[str, str] = ("A", "B")) -> str:
+    """Two sudokus side by side with box borders, ``.`` for empty, for people."""
+
+    def lines(cells) -> list[str]:
+        s = format_sudoku(cells)
+        border = "+-------+-------+-------+"
+        out = [border]
+        for i in range(9):
+            row = s[9 * i : 9 * i + 9]
+            out.append("| " + " | ".join(" ".join(row[3 * k : 3 * k + 3]) for k in range(3)) + " |")
+            if i % 3 == 2:
+                out.append(border)
+        return out
+
+    left, right = lines(a), lines(b)
+    width = len(left[0])
+    head = f"{titles[0]:<{width}}   {titles[1]}".rstrip()
+    return "\n".join([head] + [f"{x}   {y}" for x, y in zip(left, right)])

@@ -119,3 +119,39 @@ def test_thin_executable_stdin():
     )
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.splitlines() == ["unique not-minimal", "unique minimal"]
+
+
+def test_logic_only(capsys):
+    from sudoku_symmetry.engine.solve import solver
+
+    clash = "11" + "." * 79
+    text = f"{UNIQUE}\n{SEVENTEEN}\n{NOSOL}\n{clash}\nnot a sudoku\n"
+    rc, out, err = run_main(capsys, ["--logic-only"], text)
+    assert rc == 2 and len(out) == 5
+    assert out[0] == SOLUTION + " solved"
+    stuck, word = out[1].split()
+    assert word == "stuck" and len(stuck) == 81 and "." in stuck
+    # logic only places digits of the (unique) solution, and keeps every given
+    sol = solver.solve_one(SEVENTEEN)
+    assert all(ch == "." or int(ch) == sol[k] for k, ch in enumerate(stuck))
+    assert all(ch == "." or stuck[k] == ch for k, ch in enumerate(SEVENTEEN))
+    assert out[2].endswith(" contradiction") and out[3].endswith(" contradiction")
+    assert out[4].startswith("error line 5: ")
+    rc, cand, _ = run_main(capsys, ["--logic-only", "--candidates"], f"{UNIQUE}\n{SEVENTEEN}\n{NOSOL}\n")
+    assert rc == 0 and cand[0] == " ".join(SOLUTION) + " solved"
+    cells = cand[1].split()
+    assert cells[-1] == "stuck" and len(cells) == 82
+    for k, c in enumerate(cells[:81]):
+        assert (c == stuck[k]) if stuck[k] != "." else (len(c) >= 2 and str(sol[k]) in c)
+    assert "-" in cand[2].split()  # r1c9 has no candidate left
+    state = solver.logic_state(SEVENTEEN)
+    assert state.status == "stuck" and (state.cells[state.cells > 0] == sol[state.cells > 0]).all()
+
+
+def test_logic_only_options(capsys):
+    for argv, needle in ((["--candidates"], "--candidates goes with --logic-only"),
+                         (["--logic-only", "--count"], "not allowed with"),
+                         (["--logic-only", "--limit", "2"], "--limit does not go with --logic-only")):
+        with pytest.raises(SystemExit) as exc:
+            solve_cmd.main(argv + ["-"])
+        assert exc.value.code == 2 and needle in capsys.readouterr().err

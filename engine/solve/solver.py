@@ -111,3 +111,45 @@ def all_solutions(puzzle, cap: int | None = None) -> np.ndarray:
     """Every solution of one puzzle (at most ``cap``) as an (M, 81) array."""
     sols = list(iter_solutions(puzzle, cap))
     return np.array(sols, dtype=np.uint8).reshape(-1, 81)
+
+
+@dataclass
+class LogicState:
+    """What logic alone (the solver's own rules, no guess) makes of one puzzle.
+
+    ``status``: ``"solved"``, ``"stuck"`` (open cells left, logic has nothing more to say) or
+    ``"contradiction"`` (the givens clash, or logic empties a cell or a unit: no solution).
+    ``cells``: (81,) uint8, the digits placed (givens included), 0 where open; ``candidates``:
+    (81,) uint16, bit ``d - 1`` set when digit ``d`` is still possible in the cell (placed cells
+    keep their one bit). On a contradiction both describe the state when it was found.
+    """
+
+    status: str
+    cells: np.ndarray
+    candidates: np.ndarray
+
+
+def logic_state(puzzle) -> LogicState:
+    """Apply the solver's logic (singles, locked candidates and the band permutation rule) to a fixed
+    point on one puzzle, without guessing."""
+    batch = as_batch(puzzle)
+    if len(batch) != 1:
+        raise ValueError("logic_state takes one puzzle")
+    stack = np.zeros((_k.MAXDEPTH, _k.NWORDS), dtype=np.uint32)
+    if not _k._init_node(stack, batch[0]):
+        status = "contradiction"
+    else:
+        status = "stuck" if _k._propagate(stack, 0) else "contradiction"
+    node = stack[0].astype(np.int64)
+    candidates = np.zeros(81, dtype=np.uint16)
+    cells = np.zeros(81, dtype=np.uint8)
+    bits = np.arange(27)
+    for b in range(3):
+        open_cells = (node[27 + b] >> bits) & 1
+        for d in range(9):
+            has = ((node[3 * d + b] >> bits) & 1).astype(bool)
+            candidates[27 * b : 27 * b + 27][has] |= np.uint16(1 << d)
+            cells[27 * b : 27 * b + 27][has & (open_cells == 0)] = d + 1
+    if status == "stuck" and (cells > 0).all():
+        status = "solved"
+    return LogicState(status, cells, candidates)
