@@ -1,0 +1,123 @@
+"""bin/enumerate and bin/rank: counts in the catalog, resumable runs killed at random moments,
+rank <-> grid on band 0 (rank 1 is the catalog's first grid), clear errors."""
+from __future__ import annotations
+
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from sudoku_symmetry.catalog.db import open_catalog
+from sudoku_symmetry.catalog.grids import load_prefix_counts, load_totals
+from sudoku_symmetry.commands import enumerate as enum_cmd
+from sudoku_symmetry.commands import rank as rank_cmd
+from sudoku_symmetry.engine.grids import N_ED_GRIDS, enumerate_band1, grid_at, prefixes, rank_of
+from sudoku_symmetry.engine.group.transform import Transform
+from sudoku_symmetry.engine.text import format_lines, format_sudoku, parse
+
+from conftest import LAST_GRID, RANK1_GRID
+
+ROOT = Path(__file__).resolve().parent.parent
+ENV = {k: v for k, v in os.environ.items() if k != "NUMBA_CACHE_DIR"}
+
+
+@pytest.fixture(scope="module")
+def band0_catalog(tmp_path_factory):
+    db = str(tmp_path_factory.mktemp("enum") / "cat.sqlite")
+    assert enum_cmd.main(["--band1", "0", "--count-only", "--db", db]) == 0
+    return db
+
+
+def test_band0_counts_in_the_catalog(band0_catalog, capsys):
+    engine = open_catalog(band0_catalog)
+    assert load_totals(engine) == {0: 1_007_170}
+    counts = load_prefix_counts(engine, 0)
+    assert len(counts) == len(prefixes(0)) and sum(counts) == 1_007_170
+    assert enum_cmd.main(["--band1", "0", "--count-only", "--db", band0_catalog]) == 0
+    assert "counted already: skipped" in capsys.readouterr().err
+    assert enum_cmd.main(["--status", "--db", band0_catalog]) == 0
+    assert "catalog: 1 of 416 bands 1 counted, 1,007,170 grids" in capsys.readouterr().out
+
+
+def test_rank_command(band0_catalog, capsys):
+    moved = format_sudoku(Transform.random(np.random.default_rng(3)).apply(parse(RANK1_GRID)))
+    args = ["1", moved, "0", str(N_ED_GRIDS + 1), "12x", LAST_GRID, "--db", band0_catalog]
+    assert rank_cmd.main(args) == 2
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == RANK1_GRID
+    assert out[1] == f"1 {RANK1_GRID}"
+    assert out[2].startswith("error line 3: rank must be between 1 and 5,472,730,538")
+    assert out[3].startswith("error line 4: rank must be between")
+    assert out[4] == "error line 5: expected an 81-digit grid or a rank"
+    assert out[5].startswith("error line 6: band 1 = 1 is not counted yet: run `bin/enumerate --band1 1")
+
+
+def test_rank_of_grid_at_round_trip(band0_catalog):
+    engine = open_catalog(band0_catalog)
+    totals = load_totals(engine)
+    counts = lambda b: load_prefix_counts(engine, b)  # noqa: E731
+    rng = random.Random(5)
+    for r in [1, 2, 1_007_170] + [rng.randrange(1, 1_007_171) for _ in range(20)]:
+        g = grid_at(r, totals, counts)
+        moved = Transform.random(np.random.default_rng(r)).apply(g)
+        rank, form = rank_of(moved, totals, counts)
+        assert rank == r and np.array_equal(form, g)
+    # consecutive ranks are consecutive grids of the enumeration
+    p = 7
+    under = enumerate_band1(0, p, p + 1, emit=True).grids
+    start = int(np.sum(load_prefix_counts(engine, 0)[:p]))
+    ks = sorted({0, 1, len(under) - 1} | set(random.Random(2).sample(range(len(under)), 5)))
+    assert [format_sudoku(grid_at(start + k + 1, totals, counts)) for k in ks] == [format_lines(under)[k] for k in ks]
+
+
+def test_a_band_that_is_never_band_1_gives_0(tmp_path, capsys):
+    db = str(tmp_path / "c.sqlite")
+    assert enum_cmd.main(["--band1", "414,415", "--count-only", "--db", db]) == 0
+    assert load_totals(open_catalog(db)) == {414: 0, 415: 1}
+
+
+def test_bad_arguments(tmp_path, capsys):
+    for bad in (["--band1", "416"], ["--band1", "3-1"], ["--band1", "x"], []):
+        with pytest.raises(SystemExit) as e:
+            enum_cmd.main(bad + ["--db", str(tmp_path / "c.sqlite")])
+        assert e.value.code == 2
+    assert enum_cmd.main(["--band1", "1", "--count-only", "--out", "x", "--db", str(tmp_path / "c.sqlite")]) == 2
+    assert "exclude each other" in capsys.readouterr().err
+
+
+def _run(args, env, kill_after=None):
+    p = subprocess.Popen([str(ROOT / "bin" / "enumerate")] + args, env=env, stdout=subprocess.PIPE,
+                         stderr=subprocess.PIPE)
+    if kill_after is None:
+        out, err = p.communicate(timeout=300)
+        assert p.returncode == 0, err.decode()
+        return
+    time.sleep(kill_after)
+    p.send_signal(signal.SIGKILL)
+    p.communicate()
+
+
+def test_killed_runs_resume_to_identical_counts_and_file(tmp_path):
+    env = dict(ENV)
+    args = ["--band1", "395,400,410,415", "--chunk", "8"]
+    ref_db, ref_out = tmp_path / "ref.sqlite", tmp_path / "ref.txt"
+    _run(args + ["--out", str(ref_out), "--db", str(ref_db)], env)
+    db, out = tmp_path / "k.sqlite", tmp_path / "k.txt"
+    rng = random.Random(11)
+    for _ in range(4):
+        _run(args + ["--out", str(out), "--db", str(db)], env, kill_after=rng.uniform(1.0, 6.0))
+    _run(args + ["--out", str(out), "--db", str(db)], env)
+    assert out.read_bytes() == ref_out.read_bytes()
+    assert len(ref_out.read_text().splitlines()) == 11 + 1 + 3 + 1
+    ref, got = open_catalog(str(ref_db)), open_catalog(str(db))
+    assert load_totals(got) == load_totals(ref) == {395: 11, 400: 1, 410: 3, 415: 1}
+    for b in (395, 400, 410, 415):
+        assert load_prefix_counts(got, b) == load_prefix_counts(ref, b)
+    lines = out.read_text().splitlines()
+    assert lines == sorted(lines) and lines[-1] == LAST_GRID
