@@ -154,17 +154,23 @@ def parse(text: str, width: int = 81) -> np.ndarray:
     return np.frombuffer(line.encode("ascii").translate(_TO_DIGIT), dtype=np.uint8).copy()
 
 
-def parse_block(text: str, source: str | None = None) -> np.ndarray:
-    """One sudoku from the 9-line block format (comments and layout characters ignored)."""
+def _cell_rows(text: str) -> list[tuple[int, str]]:
+    """(line number, cells) of each line holding cells: comments, blank lines and separator
+    lines (``------+------``) skipped, spaces and ``|`` ``+`` ``-`` dropped."""
     rows: list[tuple[int, str]] = []
     for lineno, raw in enumerate(text.splitlines(), start=1):
         line = raw.strip()
         if not line or line.startswith("#"):
             continue
         cells = "".join(ch for ch in line if ch not in " \t|+-")
-        if not cells:
-            continue  # a separator line such as ------+------+------
-        rows.append((lineno, cells))
+        if cells:
+            rows.append((lineno, cells))
+    return rows
+
+
+def parse_block(text: str, source: str | None = None) -> np.ndarray:
+    """One sudoku from the 9-line block format (comments and layout characters ignored)."""
+    rows = _cell_rows(text)
     if len(rows) != 9:
         raise SudokuFormatError(f"block format needs 9 rows of 9 cells, found {len(rows)} rows", None, source)
     for lineno, cells in rows:
@@ -234,14 +240,7 @@ def parse_pair(text: str, source: str | None = None) -> tuple[np.ndarray, np.nda
     separated by spaces or not, ``0`` / ``.`` / ``*`` empty, ``|``, ``-``, ``+`` layout), a blank
     line, 9 more rows; or two 81-character lines. ``#`` comment lines are skipped; the blank line
     between the two blocks is optional."""
-    rows: list[tuple[int, str]] = []
-    for lineno, raw in enumerate(text.splitlines(), start=1):
-        line = raw.strip()
-        if not line or line.startswith("#"):
-            continue
-        cells = "".join(ch for ch in line if ch not in " \t|+-")
-        if cells:
-            rows.append((lineno, cells))
+    rows = _cell_rows(text)
     if len(rows) == 2:
         out = []
         for lineno, cells in rows:
