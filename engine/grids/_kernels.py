@@ -21,8 +21,9 @@ So the enumeration goes row 4 (the *prefix*), rows 5-6, then band 3, each in lex
   first cell 2 (the smallest digit left in column 1), and then G needs band 2 <= a(band 2)
   sorted: smaller prunes the subtree, equal leaves a *tied* (decided by band 3), larger drops a;
   when a(band 2) holds no 2 the image's band 2 comes from band 3: a is *pending* until the leaf;
-* band 3 is forced column by column (each column keeps the 3 digits bands 1-2 left), column 1
-  is fixed (sorted), and a leaf checks band 3's index, the stacks' indexes and the tied and
+* band 3 (each column keeps the 3 digits bands 1-2 left, column 1 fixed, sorted) is built
+  stack by stack from the stack fills whose index passes (judged all at once per band 2, from
+  bit tables of band 1 that stay in cache), and a leaf checks band 3's index and the tied and
   pending automorphisms. The automorphism count of a kept grid is 1 + the automorphisms whose
   image equals G (or the canon kernel's count on the rare path).
 
@@ -30,9 +31,9 @@ Digits sit on bits 1-9 of masks; ``LOWBIT`` walks a mask in increasing digit ord
 """
 import numpy as np
 
-from .._bits import LOWBIT, PERM3
+from .._bits import FACT, LOWBIT, PERM3, POPCOUNT
 from .._jit import kernel
-from ..bands._kernels import band_key
+from ..bands._kernels import _rank3, band_key
 from ..canon._grid_kernels import canon_grid_into, chute_keys
 
 ALL9 = 0x3FE  # digits 1-9 on bits 1-9
@@ -89,7 +90,7 @@ def _image_row_cmp(src, r, cols, dig, ref, ro):
     return 0
 
 
-@kernel
+@kernel(inline="always")
 def _image_band_cmp(src, cols, dig, c0, ref, ro):
     """Compare the band a(src) (its 3 image rows sorted by first cell) with ``ref[ro:ro + 27]``."""
     f0 = dig[src[0 * 9 + c0]]
@@ -116,19 +117,28 @@ def _image_band_cmp(src, cols, dig, c0, ref, ro):
     return _image_row_cmp(src, c, cols, dig, ref, ro + 18)
 
 
-@kernel
+@kernel(inline="always")
 def _holds_at(src, c0, digit):
     """True when a row of band ``src`` has ``digit`` in column ``c0``."""
     return src[c0] == digit or src[9 + c0] == digit or src[18 + c0] == digit
 
 
-@kernel
-def _chute_index(cells, relabel, T, threshold):
-    """Band index of 27 cells, or -1 for an invalid band (never happens for a grid's chute)."""
+@kernel(inline="always")
+def _chute_cmp(cells, relabel, T, B1):
+    """-1 / 0 / +1 as the band index of 27 cells is below, equal to or above band 1's (-1 for an
+    invalid band, which never happens for a grid's chute). Read from band 1's bit tables
+    (``ge_bits``, ``eq_bits``: one bit per key, 326 KB each, so they stay in cache where the
+    10 MB table would cost a miss per lookup)."""
     key = band_key(cells, relabel, T.row2_rank_to_id, T.fact)
     if key < 0:
         return -1
-    return np.int64(T.table[key] & 0xFFFF)
+    byte = key >> 3
+    bit = key & 7
+    if not (B1.ge_bits[byte] >> bit) & 1:
+        return -1
+    if (B1.eq_bits[byte] >> bit) & 1:
+        return 0
+    return 1
 
 
 @kernel
@@ -194,8 +204,8 @@ def enumerate_prefixes(T, B1, row4s, p0, p1, emit, grids, auts, counts, hist, wo
             # --- band 2 complete (work.b2[26] = d, not entered in the masks) ----------------------
             work.colm[8] |= np.int64(1) << d
             work.stats[STAT_BANDS2] += 1
-            idx2 = _chute_index(work.b2, work.relabel, T, index)
-            keep = idx2 >= index
+            cmp2 = _chute_cmp(work.b2, work.relabel, T, B1)
+            keep = cmp2 >= 0
             if keep:
                 for k in range(K):
                     c0 = B1.aut_c0[k]
@@ -211,7 +221,7 @@ def enumerate_prefixes(T, B1, row4s, p0, p1, emit, grids, auts, counts, hist, wo
                 work.stats[STAT_BANDS2_KEPT] += 1
                 for q in range(27):
                     work.grid[27 + q] = work.b2[q]
-                got = _band3(T, B1, idx2, emit, grids, n_out, auts, hist, work)
+                got = _band3(T, B1, cmp2 == 0, emit, grids, n_out, auts, hist, work)
                 if got < 0:
                     return got
                 count += got
@@ -222,29 +232,80 @@ def enumerate_prefixes(T, B1, row4s, p0, p1, emit, grids, auts, counts, hist, wo
     return n_out
 
 
-@kernel
-def _band3(T, B1, idx2, emit, grids, n_out, auts, hist, work):
+@kernel(inline="always")
+def _stack_verdicts(st, n0, grid, col3d, T, B1, relabel, verdict):
+    """``verdict[st, o0 * 36 + o1 * 6 + o2]``: -1 / 0 / +1 as the index of stack ``st`` is below,
+    equal to or above band 1's when band 3 puts its 3 columns in orders (PERM3 ranks) o0, o1, o2
+    (o0 < ``n0``: stack 1's first column is fixed, sorted). The stack read as a band (row k =
+    column 3 st + k, rows 1-6 from ``grid``, rows 7-9 from band 3) has its key computed as
+    ``band_key`` would, sharing the parts that do not change: the relabeling per o0, rank of
+    row 2 and box codes 1-2 of row 3 per o0, the row-2 id per (o0, o1)."""
+    c0 = 3 * st
+    for o0 in range(n0):
+        for i in range(6):
+            relabel[grid[i * 9 + c0]] = i + 1
+        for k in range(3):
+            relabel[col3d[c0, PERM3[o0, k]]] = 7 + k
+        rank0 = 0
+        unused0 = ALL9
+        for i in range(6):
+            v = relabel[grid[i * 9 + c0 + 1]]
+            rank0 += POPCOUNT[unused0 & ((1 << v) - 1)] * FACT[8 - i]
+            unused0 &= ~(1 << v)
+        codes12 = _rank3(relabel[grid[c0 + 2]], relabel[grid[9 + c0 + 2]], relabel[grid[18 + c0 + 2]]) * 36 + \
+            _rank3(relabel[grid[27 + c0 + 2]], relabel[grid[36 + c0 + 2]], relabel[grid[45 + c0 + 2]]) * 6
+        for o1 in range(6):
+            rank = rank0
+            unused = unused0
+            for k in range(3):
+                v = relabel[col3d[c0 + 1, PERM3[o1, k]]]
+                rank += POPCOUNT[unused & ((1 << v) - 1)] * FACT[2 - k]
+                unused &= ~(1 << v)
+            rid = T.row2_rank_to_id[rank]
+            for o2 in range(6):
+                m = o0 * 36 + o1 * 6 + o2
+                if rid < 0:
+                    verdict[st, m] = -1
+                    continue
+                key = rid * 216 + codes12 + _rank3(relabel[col3d[c0 + 2, PERM3[o2, 0]]],
+                                                   relabel[col3d[c0 + 2, PERM3[o2, 1]]],
+                                                   relabel[col3d[c0 + 2, PERM3[o2, 2]]])
+                byte = key >> 3
+                bit = key & 7
+                if not (B1.ge_bits[byte] >> bit) & 1:
+                    verdict[st, m] = -1
+                elif (B1.eq_bits[byte] >> bit) & 1:
+                    verdict[st, m] = 0
+                else:
+                    verdict[st, m] = 1
+
+
+@kernel(inline="always")
+def _band3(T, B1, tie2, emit, grids, n_out, auts, hist, work):
     """Every band 3 under bands 1-2 (in ``grid[0:54]``), checked; returns the grids kept.
 
     Column j of band 3 holds the 3 digits bands 1-2 left it (``colset3[j]``); in a grid the 3
     columns of a stack then hold disjoint sets, so boxes are automatic and a band 3 is a choice
-    of an order (of 6) per column with every row distinct. Column by column: a stack is complete
-    (and its index is tested) as soon as its third column is placed, which prunes early, where
-    row by row would complete row 7 in many ways that rows 8-9 cannot follow. Column 1 is fixed
-    (sorted). The leaves are collected, sorted into string order, then checked and emitted.
+    of an order (of 6) per column with every row distinct. A stack's index depends on its own 3
+    column orders only, so all of them are judged first, cheaply (``_stack_verdicts``: keys that
+    share most of their computation, read from band 1's bit tables): stack 1 (column 1 fixed,
+    sorted: 36 fills), then, if any passes, stack 2 (216), then stack 3. Then every passing
+    stack 1 with every passing stack 2 of distinct rows: stack 3 is forced (row r holds the 3
+    digits rows r of stacks 1-2 lack, one from each column), and kept if its verdict passes.
+    The leaves are collected, sorted into string order, then checked and emitted.
     """
-    index = B1.index
-    rowm3 = work.rowm3
     col3d = work.col3d
-    choice = work.choice
     b3 = work.b3
-    memo = work.memo
+    verdict = work.memo
+    s1code = work.s1code
+    s1mask = work.s1mask
+    s2code = work.s2code
+    s2mask = work.s2mask
     leaves = work.leaves
     leaf_tie = work.leaf_tie
     order = work.order
     colset3 = work.colset3
     grid = work.grid
-    chute = work.chute
     relabel = work.relabel
     colm = work.colm
     stats = work.stats
@@ -258,71 +319,83 @@ def _band3(T, B1, idx2, emit, grids, n_out, auts, hist, work):
         if colset3[3 * st] & colset3[3 * st + 1] or colset3[3 * st] & colset3[3 * st + 2] \
                 or colset3[3 * st + 1] & colset3[3 * st + 2]:
             return 0
-    for st in range(3):
-        for q in range(216):
-            memo[st, q] = -2
-    choice[0] = 1  # column 1: the sorted order, PERM3[0]
-    for r in range(3):
-        b3[9 * r] = col3d[0, r]
-        rowm3[r] = np.int64(1) << col3d[0, r]
+    # stack 1: column 1 fixed (sorted), 36 orders of columns 2-3, every one a valid box
+    _stack_verdicts(0, 1, grid, col3d, T, B1, relabel, verdict)
+    n1 = 0
+    for code in range(36):
+        if verdict[0, code] < 0:
+            continue
+        o1 = code // 6
+        o2 = code % 6
+        s1code[n1] = code
+        for r in range(3):
+            s1mask[n1, r] = (np.int64(1) << col3d[0, r]) | (np.int64(1) << col3d[1, PERM3[o1, r]]) | \
+                            (np.int64(1) << col3d[2, PERM3[o2, r]])
+        n1 += 1
+    if n1 == 0:
+        return 0
+    _stack_verdicts(1, 6, grid, col3d, T, B1, relabel, verdict)
+    n2 = 0
+    for code in range(216):
+        if verdict[1, code] < 0:
+            continue
+        o0 = code // 36
+        o1 = (code // 6) % 6
+        o2 = code % 6
+        s2code[n2] = code
+        for r in range(3):
+            s2mask[n2, r] = (np.int64(1) << col3d[3, PERM3[o0, r]]) | (np.int64(1) << col3d[4, PERM3[o1, r]]) | \
+                            (np.int64(1) << col3d[5, PERM3[o2, r]])
+        n2 += 1
+    if n2 == 0:
+        return 0
+    _stack_verdicts(2, 6, grid, col3d, T, B1, relabel, verdict)
+    # pairs of stacks 1-2 with distinct rows; stack 3 is then forced: row r holds the 3 digits
+    # rows r of stacks 1-2 lack, one from each column's set (else no band 3)
     n_leaves = 0
-    stack_tie = 0
-    j = 1
-    choice[1] = 0
-    while True:
-        if choice[j] == 6:
-            j -= 1
-            if j == 0:
-                break
-            # undo column j (its choice was choice[j] - 1)
-            for r in range(3):
-                rowm3[r] &= ~(np.int64(1) << b3[9 * r + j])
-            if j % 3 == 2:
-                stack_tie &= ~(1 << (j // 3))
-            continue
-        k = choice[j]
-        choice[j] = k + 1
-        d0 = col3d[j, PERM3[k, 0]]
-        d1 = col3d[j, PERM3[k, 1]]
-        d2 = col3d[j, PERM3[k, 2]]
-        b0 = np.int64(1) << d0
-        b1 = np.int64(1) << d1
-        b2 = np.int64(1) << d2
-        if (rowm3[0] & b0) | (rowm3[1] & b1) | (rowm3[2] & b2):
-            continue
-        b3[j] = d0
-        b3[9 + j] = d1
-        b3[18 + j] = d2
-        if j % 3 == 2:
-            # the stack is complete; its index depends on its own 3 column orders only: memoized
-            st = j // 3
-            mk = (choice[j - 2] - 1) * 36 + (choice[j - 1] - 1) * 6 + k
-            idx = memo[st, mk]
-            if idx == -2:
-                for r in range(3):
-                    for c in range(9):
-                        chute[r * 9 + c] = grid[c * 9 + 3 * st + r] if c < 6 else b3[(c - 6) * 9 + 3 * st + r]
-                idx = _chute_index(chute, relabel, T, index)
-                memo[st, mk] = idx
-            if idx < index:
+    for a in range(n1):
+        ma0 = s1mask[a, 0]
+        ma1 = s1mask[a, 1]
+        ma2 = s1mask[a, 2]
+        for b in range(n2):
+            if (ma0 & s2mask[b, 0]) | (ma1 & s2mask[b, 1]) | (ma2 & s2mask[b, 2]):
                 continue
-            if idx == index:
-                stack_tie |= 1 << st
-        if j == 8:
+            need0 = ALL9 & ~(ma0 | s2mask[b, 0])
+            need1 = ALL9 & ~(ma1 | s2mask[b, 1])
+            need2 = ALL9 & ~(ma2 | s2mask[b, 2])
+            code3 = 0
+            ok = True
+            for c in range(6, 9):
+                cs = colset3[c]
+                x0 = cs & need0
+                x1 = cs & need1
+                x2 = cs & need2
+                if x0 == 0 or x1 == 0 or x2 == 0 or (x0 & (x0 - 1)) or (x1 & (x1 - 1)) or (x2 & (x2 - 1)):
+                    ok = False
+                    break
+                code3 = code3 * 6 + _rank3(POPCOUNT[cs & (x0 - 1)], POPCOUNT[cs & (x1 - 1)], POPCOUNT[cs & (x2 - 1)])
+            if not ok:
+                continue
+            v3 = verdict[2, code3]
+            if v3 < 0:
+                continue
             if n_leaves >= leaves.shape[0]:
                 return -2
-            for q in range(27):
-                leaves[n_leaves, q] = b3[q]
-            leaf_tie[n_leaves] = stack_tie
+            c1 = s1code[a]
+            c2 = s2code[b]
+            tie = (1 if verdict[0, c1] == 0 else 0) | (2 if verdict[1, c2] == 0 else 0) | (4 if v3 == 0 else 0)
+            for r in range(3):
+                leaves[n_leaves, r * 9 + 0] = col3d[0, r]
+                leaves[n_leaves, r * 9 + 1] = col3d[1, PERM3[c1 // 6, r]]
+                leaves[n_leaves, r * 9 + 2] = col3d[2, PERM3[c1 % 6, r]]
+                leaves[n_leaves, r * 9 + 3] = col3d[3, PERM3[c2 // 36, r]]
+                leaves[n_leaves, r * 9 + 4] = col3d[4, PERM3[(c2 // 6) % 6, r]]
+                leaves[n_leaves, r * 9 + 5] = col3d[5, PERM3[c2 % 6, r]]
+                leaves[n_leaves, r * 9 + 6] = col3d[6, PERM3[code3 // 36, r]]
+                leaves[n_leaves, r * 9 + 7] = col3d[7, PERM3[(code3 // 6) % 6, r]]
+                leaves[n_leaves, r * 9 + 8] = col3d[8, PERM3[code3 % 6, r]]
+            leaf_tie[n_leaves] = tie
             n_leaves += 1
-            if j % 3 == 2:
-                stack_tie &= ~(1 << (j // 3))
-            continue
-        rowm3[0] |= b0
-        rowm3[1] |= b1
-        rowm3[2] |= b2
-        j += 1
-        choice[j] = 0
     # string order (insertion sort of the few leaves by their 27 cells)
     for x in range(n_leaves):
         order[x] = x
@@ -340,7 +413,7 @@ def _band3(T, B1, idx2, emit, grids, n_out, auts, hist, work):
             b3[q] = leaves[leaf, q]
             grid[54 + q] = leaves[leaf, q]
         stats[STAT_LEAVES] += 1
-        n_aut = _check_leaf(T, B1, idx2, leaf_tie[leaf] != 0, work)
+        n_aut = _check_leaf(T, B1, tie2, leaf_tie[leaf] != 0, work)
         if n_aut > 0:
             if emit:
                 if n_out + kept >= grids.shape[0]:
@@ -353,7 +426,7 @@ def _band3(T, B1, idx2, emit, grids, n_out, auts, hist, work):
     return kept
 
 
-@kernel
+@kernel(inline="always")
 def _row_less(rows, a, b):
     for q in range(rows.shape[1]):
         if rows[a, q] != rows[b, q]:
@@ -361,15 +434,15 @@ def _row_less(rows, a, b):
     return False
 
 
-@kernel
-def _check_leaf(T, B1, idx2, stack_tie, work):
+@kernel(inline="always")
+def _check_leaf(T, B1, tie2, stack_tie, work):
     """0 when the grid in ``grid`` is not its own minlex form, else its automorphism count.
     The stacks passed the index test already (``stack_tie``: one of them ties band 1)."""
     index = B1.index
-    idx3 = _chute_index(work.b3, work.relabel, T, index)
-    if idx3 < index:
+    cmp3 = _chute_cmp(work.b3, work.relabel, T, B1)
+    if cmp3 < 0:
         return 0
-    tie_chute = idx2 == index or idx3 == index or stack_tie
+    tie_chute = tie2 or cmp3 == 0 or stack_tie
     work.stats[STAT_LEAVES_INDEX] += 1
     if tie_chute:
         work.stats[STAT_CANON] += 1
