@@ -80,10 +80,11 @@ def row4_candidates(colfree, out):
 
 
 @kernel(inline="always")
-def _image_row_cmp(src, r, cols, dig, ref, ro):
-    """Compare the image row d[src[r][c[j]]] with ``ref[ro + j]``: -1, 0 or +1."""
+def _image_row_cmp(src, r, cols, dig, k, ref, ro):
+    """Compare the image row d[src[r][c[j]]] (automorphism k: ``cols[k]``, ``dig[k]``, read as
+    2-D entries: no array views in the hot loops) with ``ref[ro + j]``: -1, 0 or +1."""
     for j in range(9):
-        v = dig[src[r * 9 + cols[j]]]
+        v = dig[k, src[r * 9 + cols[k, j]]]
         w = ref[ro + j]
         if v != w:
             return -1 if v < w else 1
@@ -91,11 +92,11 @@ def _image_row_cmp(src, r, cols, dig, ref, ro):
 
 
 @kernel(inline="always")
-def _image_band_cmp(src, cols, dig, c0, ref, ro):
+def _image_band_cmp(src, cols, dig, k, c0, ref, ro):
     """Compare the band a(src) (its 3 image rows sorted by first cell) with ``ref[ro:ro + 27]``."""
-    f0 = dig[src[0 * 9 + c0]]
-    f1 = dig[src[1 * 9 + c0]]
-    f2 = dig[src[2 * 9 + c0]]
+    f0 = dig[k, src[0 * 9 + c0]]
+    f1 = dig[k, src[1 * 9 + c0]]
+    f2 = dig[k, src[2 * 9 + c0]]
     # order of the three rows by image first cell
     a, b, c = 0, 1, 2
     fa, fb, fc = f0, f1, f2
@@ -108,13 +109,29 @@ def _image_band_cmp(src, cols, dig, c0, ref, ro):
         if fb < fa:
             a, b = b, a
             fa, fb = fb, fa
-    res = _image_row_cmp(src, a, cols, dig, ref, ro)
+    res = _image_row_cmp(src, a, cols, dig, k, ref, ro)
     if res != 0:
         return res
-    res = _image_row_cmp(src, b, cols, dig, ref, ro + 9)
+    res = _image_row_cmp(src, b, cols, dig, k, ref, ro + 9)
     if res != 0:
         return res
-    return _image_row_cmp(src, c, cols, dig, ref, ro + 18)
+    return _image_row_cmp(src, c, cols, dig, k, ref, ro + 18)
+
+
+@kernel(inline="always")
+def _image_band_cmp_x(src, cols, dig, k, c0, x0, x1, x2, ref):
+    """``_image_band_cmp`` when the digits of column ``c0`` of ``src`` in increasing image order
+    (``x0``, ``x1``, ``x2``) are known: the row holding each is found by 2 tests."""
+    r = 0 if src[c0] == x0 else (1 if src[9 + c0] == x0 else 2)
+    res = _image_row_cmp(src, r, cols, dig, k, ref, 0)
+    if res != 0:
+        return res
+    r = 0 if src[c0] == x1 else (1 if src[9 + c0] == x1 else 2)
+    res = _image_row_cmp(src, r, cols, dig, k, ref, 9)
+    if res != 0:
+        return res
+    r = 0 if src[c0] == x2 else (1 if src[9 + c0] == x2 else 2)
+    return _image_row_cmp(src, r, cols, dig, k, ref, 18)
 
 
 @kernel(inline="always")
@@ -212,7 +229,7 @@ def enumerate_prefixes(T, B1, row4s, p0, p1, emit, grids, auts, counts, hist, wo
                     if not _holds_at(work.b2, c0, B1.aut_dinv2[k]):
                         work.state[k] = PENDING
                         continue
-                    cmp = _image_band_cmp(work.b2, B1.aut_cols[k], B1.aut_dig[k], c0, work.b2, 0)
+                    cmp = _image_band_cmp(work.b2, B1.aut_cols, B1.aut_dig, k, c0, work.b2, 0)
                     if cmp < 0:
                         keep = False
                         break
@@ -281,6 +298,71 @@ def _stack_verdicts(st, n0, grid, col3d, T, B1, relabel, verdict):
 
 
 @kernel(inline="always")
+def _active_automorphisms(B1, colset3, col3d, work):
+    """The automorphisms a that a band 3 can still tie or beat (PENDING or TIED under band 2)
+    into ``act`` (with, in ``actx``, the digits of band 3's column c0 = a^-1(column 1) in
+    increasing image order: the image band's rows by first cell); returns how many, or -1
+    when every band 3 loses to some a (no grid under this band 2).
+
+    Band 3's column sets are known, so the first cell of the band a is compared on first is
+    known, and the second is bounded: a TIED a compares a(band 3) with band 3 (first cell the
+    smallest digit of ``colset3[0]``, second one of ``colset3[1]``), a PENDING a compares
+    a(band 3) with band 2 (both cells fixed). A sure loss drops a for this band 2, a sure win
+    for a discards the band 2."""
+    cols = B1.aut_cols
+    dig = B1.aut_dig
+    b2 = work.b2
+    act = work.act
+    actx = work.actx
+    state = work.state
+    n_act = 0
+    lo3 = col3d[1, 0]
+    hi3 = col3d[1, 2]
+    for k in range(cols.shape[0]):
+        s = state[k]
+        if s == DROPPED:
+            continue
+        c0 = cols[k, 0]
+        x0 = col3d[c0, 0]
+        x1 = col3d[c0, 1]
+        x2 = col3d[c0, 2]
+        if dig[k, x1] < dig[k, x0]:
+            x0, x1 = x1, x0
+        if dig[k, x2] < dig[k, x1]:
+            x1, x2 = x2, x1
+            if dig[k, x1] < dig[k, x0]:
+                x0, x1 = x1, x0
+        f = dig[k, x0]
+        ref0 = col3d[0, 0] if s == TIED else b2[0]
+        if f < ref0:
+            return -1
+        if f > ref0:
+            continue
+        c1 = cols[k, 1]
+        v0 = dig[k, col3d[c1, 0]]
+        v1 = dig[k, col3d[c1, 1]]
+        v2 = dig[k, col3d[c1, 2]]
+        lo = min(v0, min(v1, v2))
+        hi = max(v0, max(v1, v2))
+        if s == TIED:
+            rlo = lo3
+            rhi = hi3
+        else:
+            rlo = b2[1]
+            rhi = b2[1]
+        if hi < rlo:
+            return -1
+        if lo > rhi:
+            continue
+        act[n_act] = k
+        actx[n_act, 0] = x0
+        actx[n_act, 1] = x1
+        actx[n_act, 2] = x2
+        n_act += 1
+    return n_act
+
+
+@kernel(inline="always")
 def _band3(T, B1, tie2, emit, grids, n_out, auts, hist, work):
     """Every band 3 under bands 1-2 (in ``grid[0:54]``), checked; returns the grids kept.
 
@@ -319,6 +401,9 @@ def _band3(T, B1, tie2, emit, grids, n_out, auts, hist, work):
         if colset3[3 * st] & colset3[3 * st + 1] or colset3[3 * st] & colset3[3 * st + 2] \
                 or colset3[3 * st + 1] & colset3[3 * st + 2]:
             return 0
+    n_act = _active_automorphisms(B1, colset3, col3d, work)
+    if n_act < 0:
+        return 0
     # stack 1: column 1 fixed (sorted), 36 orders of columns 2-3, every one a valid box
     _stack_verdicts(0, 1, grid, col3d, T, B1, relabel, verdict)
     n1 = 0
@@ -413,7 +498,7 @@ def _band3(T, B1, tie2, emit, grids, n_out, auts, hist, work):
             b3[q] = leaves[leaf, q]
             grid[54 + q] = leaves[leaf, q]
         stats[STAT_LEAVES] += 1
-        n_aut = _check_leaf(T, B1, tie2, leaf_tie[leaf] != 0, work)
+        n_aut = _check_leaf(T, B1, tie2, leaf_tie[leaf] != 0, n_act, work)
         if n_aut > 0:
             if emit:
                 if n_out + kept >= grids.shape[0]:
@@ -435,9 +520,10 @@ def _row_less(rows, a, b):
 
 
 @kernel(inline="always")
-def _check_leaf(T, B1, tie2, stack_tie, work):
+def _check_leaf(T, B1, tie2, stack_tie, n_act, work):
     """0 when the grid in ``grid`` is not its own minlex form, else its automorphism count.
-    The stacks passed the index test already (``stack_tie``: one of them ties band 1)."""
+    The stacks passed the index test already (``stack_tie``: one of them ties band 1); the
+    automorphisms still undecided are ``act[:n_act]`` (see ``_active_automorphisms``)."""
     index = B1.index
     cmp3 = _chute_cmp(work.b3, work.relabel, T, B1)
     if cmp3 < 0:
@@ -457,20 +543,21 @@ def _check_leaf(T, B1, tie2, stack_tie, work):
                 return 0
         return n
     n_aut = 1
-    K = B1.aut_cols.shape[0]
-    for k in range(K):
-        st = work.state[k]
-        if st == DROPPED:
-            continue
-        cols = B1.aut_cols[k]
-        dig = B1.aut_dig[k]
-        c0 = B1.aut_c0[k]
-        if st == TIED:  # image band 2 = band 2; image band 3 = a(band 3)
-            cmp = _image_band_cmp(work.b3, cols, dig, c0, work.b3, 0)
+    b2 = work.b2
+    b3 = work.b3
+    act = work.act
+    actx = work.actx
+    cols = B1.aut_cols
+    dig = B1.aut_dig
+    for t in range(n_act):
+        k = act[t]
+        c0 = cols[k, 0]
+        if work.state[k] == TIED:  # image band 2 = band 2; image band 3 = a(band 3)
+            cmp = _image_band_cmp_x(b3, cols, dig, k, c0, actx[t, 0], actx[t, 1], actx[t, 2], b3)
         else:  # image band 2 = a(band 3), image band 3 = a(band 2)
-            cmp = _image_band_cmp(work.b3, cols, dig, c0, work.b2, 0)
+            cmp = _image_band_cmp_x(b3, cols, dig, k, c0, actx[t, 0], actx[t, 1], actx[t, 2], b2)
             if cmp == 0:
-                cmp = _image_band_cmp(work.b2, cols, dig, c0, work.b3, 0)
+                cmp = _image_band_cmp(b2, cols, dig, k, c0, b3, 0)
         if cmp < 0:
             return 0
         if cmp == 0:
