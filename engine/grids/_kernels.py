@@ -141,19 +141,19 @@ def _holds_at(src, c0, digit):
 
 
 @kernel(inline="always")
-def _chute_cmp(cells, relabel, T, B1):
+def _chute_cmp(cells, relabel, row2_rank_to_id, fact, ge_bits, eq_bits):
     """-1 / 0 / +1 as the band index of 27 cells is below, equal to or above band 1's (-1 for an
     invalid band, which never happens for a grid's chute). Read from band 1's bit tables
     (``ge_bits``, ``eq_bits``: one bit per key, 326 KB each, so they stay in cache where the
     10 MB table would cost a miss per lookup)."""
-    key = band_key(cells, relabel, T.row2_rank_to_id, T.fact)
+    key = band_key(cells, relabel, row2_rank_to_id, fact)
     if key < 0:
         return -1
     byte = key >> 3
     bit = key & 7
-    if not (B1.ge_bits[byte] >> bit) & 1:
+    if not (ge_bits[byte] >> bit) & 1:
         return -1
-    if (B1.eq_bits[byte] >> bit) & 1:
+    if (eq_bits[byte] >> bit) & 1:
         return 0
     return 1
 
@@ -221,7 +221,7 @@ def enumerate_prefixes(T, B1, row4s, p0, p1, emit, grids, auts, counts, hist, wo
             # --- band 2 complete (work.b2[26] = d, not entered in the masks) ----------------------
             work.colm[8] |= np.int64(1) << d
             work.stats[STAT_BANDS2] += 1
-            cmp2 = _chute_cmp(work.b2, work.relabel, T, B1)
+            cmp2 = _chute_cmp(work.b2, work.relabel, T.row2_rank_to_id, T.fact, B1.ge_bits, B1.eq_bits)
             keep = cmp2 >= 0
             if keep:
                 for k in range(K):
@@ -250,7 +250,7 @@ def enumerate_prefixes(T, B1, row4s, p0, p1, emit, grids, auts, counts, hist, wo
 
 
 @kernel(inline="always")
-def _stack_verdicts(st, n0, grid, col3d, T, B1, relabel, verdict):
+def _stack_verdicts(st, n0, grid, col3d, row2_rank_to_id, ge_bits, eq_bits, relabel, verdict):
     """``verdict[st, o0 * 36 + o1 * 6 + o2]``: -1 / 0 / +1 as the index of stack ``st`` is below,
     equal to or above band 1's when band 3 puts its 3 columns in orders (PERM3 ranks) o0, o1, o2
     (o0 < ``n0``: stack 1's first column is fixed, sorted). The stack read as a band (row k =
@@ -278,7 +278,7 @@ def _stack_verdicts(st, n0, grid, col3d, T, B1, relabel, verdict):
                 v = relabel[col3d[c0 + 1, PERM3[o1, k]]]
                 rank += POPCOUNT[unused & ((1 << v) - 1)] * FACT[2 - k]
                 unused &= ~(1 << v)
-            rid = T.row2_rank_to_id[rank]
+            rid = row2_rank_to_id[rank]
             for o2 in range(6):
                 m = o0 * 36 + o1 * 6 + o2
                 if rid < 0:
@@ -289,9 +289,9 @@ def _stack_verdicts(st, n0, grid, col3d, T, B1, relabel, verdict):
                                                    relabel[col3d[c0 + 2, PERM3[o2, 2]]])
                 byte = key >> 3
                 bit = key & 7
-                if not (B1.ge_bits[byte] >> bit) & 1:
+                if not (ge_bits[byte] >> bit) & 1:
                     verdict[st, m] = -1
-                elif (B1.eq_bits[byte] >> bit) & 1:
+                elif (eq_bits[byte] >> bit) & 1:
                     verdict[st, m] = 0
                 else:
                     verdict[st, m] = 1
@@ -391,6 +391,27 @@ def _band3(T, B1, tie2, emit, grids, n_out, auts, hist, work):
     relabel = work.relabel
     colm = work.colm
     stats = work.stats
+    b2 = work.b2
+    act = work.act
+    actx = work.actx
+    state = work.state
+    cols = B1.aut_cols
+    dig = B1.aut_dig
+    row2_rank_to_id = T.row2_rank_to_id
+    fact = T.fact
+    ge_bits = B1.ge_bits
+    eq_bits = B1.eq_bits
+    scratch = work.scratch
+    keys = work.keys
+    entries = work.entries
+    form = work.form
+    tform = work.tform
+    ties = work.ties
+    table = T.table
+    aut_offsets = T.aut_offsets
+    aut_maps = T.aut_maps
+    maps_rows = T.maps_rows
+    maps_cols = T.maps_cols
     for j in range(9):
         m = ALL9 & ~colm[j]  # what bands 1-2 left in column j
         colset3[j] = m
@@ -405,7 +426,7 @@ def _band3(T, B1, tie2, emit, grids, n_out, auts, hist, work):
     if n_act < 0:
         return 0
     # stack 1: column 1 fixed (sorted), 36 orders of columns 2-3, every one a valid box
-    _stack_verdicts(0, 1, grid, col3d, T, B1, relabel, verdict)
+    _stack_verdicts(0, 1, grid, col3d, row2_rank_to_id, ge_bits, eq_bits, relabel, verdict)
     n1 = 0
     for code in range(36):
         if verdict[0, code] < 0:
@@ -419,7 +440,7 @@ def _band3(T, B1, tie2, emit, grids, n_out, auts, hist, work):
         n1 += 1
     if n1 == 0:
         return 0
-    _stack_verdicts(1, 6, grid, col3d, T, B1, relabel, verdict)
+    _stack_verdicts(1, 6, grid, col3d, row2_rank_to_id, ge_bits, eq_bits, relabel, verdict)
     n2 = 0
     for code in range(216):
         if verdict[1, code] < 0:
@@ -434,7 +455,7 @@ def _band3(T, B1, tie2, emit, grids, n_out, auts, hist, work):
         n2 += 1
     if n2 == 0:
         return 0
-    _stack_verdicts(2, 6, grid, col3d, T, B1, relabel, verdict)
+    _stack_verdicts(2, 6, grid, col3d, row2_rank_to_id, ge_bits, eq_bits, relabel, verdict)
     # pairs of stacks 1-2 with distinct rows; stack 3 is then forced: row r holds the 3 digits
     # rows r of stacks 1-2 lack, one from each column's set (else no band 3)
     n_leaves = 0
@@ -469,36 +490,84 @@ def _band3(T, B1, tie2, emit, grids, n_out, auts, hist, work):
             c1 = s1code[a]
             c2 = s2code[b]
             tie = (1 if verdict[0, c1] == 0 else 0) | (2 if verdict[1, c2] == 0 else 0) | (4 if v3 == 0 else 0)
-            for r in range(3):
-                leaves[n_leaves, r * 9 + 0] = col3d[0, r]
-                leaves[n_leaves, r * 9 + 1] = col3d[1, PERM3[c1 // 6, r]]
-                leaves[n_leaves, r * 9 + 2] = col3d[2, PERM3[c1 % 6, r]]
-                leaves[n_leaves, r * 9 + 3] = col3d[3, PERM3[c2 // 36, r]]
-                leaves[n_leaves, r * 9 + 4] = col3d[4, PERM3[(c2 // 6) % 6, r]]
-                leaves[n_leaves, r * 9 + 5] = col3d[5, PERM3[c2 % 6, r]]
-                leaves[n_leaves, r * 9 + 6] = col3d[6, PERM3[code3 // 36, r]]
-                leaves[n_leaves, r * 9 + 7] = col3d[7, PERM3[(code3 // 6) % 6, r]]
-                leaves[n_leaves, r * 9 + 8] = col3d[8, PERM3[code3 % 6, r]]
+            # string order = order of each cell's position in its (sorted) column set, and rows
+            # 7-8 fix row 9: the positions of rows 7-8, 2 bits a cell, are a sort key
+            o1 = c1 // 6
+            o2 = c1 % 6
+            o3 = c2 // 36
+            o4 = (c2 // 6) % 6
+            o5 = c2 % 6
+            o6 = code3 // 36
+            o7 = (code3 // 6) % 6
+            o8 = code3 % 6
+            key = 0
+            for r in range(2):
+                key = (key << 18) | (np.int64(PERM3[0, r]) << 16) | (np.int64(PERM3[o1, r]) << 14) | \
+                    (np.int64(PERM3[o2, r]) << 12) | (np.int64(PERM3[o3, r]) << 10) | (np.int64(PERM3[o4, r]) << 8) | \
+                    (np.int64(PERM3[o5, r]) << 6) | (np.int64(PERM3[o6, r]) << 4) | (np.int64(PERM3[o7, r]) << 2) | \
+                    np.int64(PERM3[o8, r])
+            leaves[n_leaves, 0] = key
+            leaves[n_leaves, 1] = (c1 * 216 + c2) * 216 + code3
             leaf_tie[n_leaves] = tie
             n_leaves += 1
-    # string order (insertion sort of the few leaves by their 27 cells)
+    # string order (insertion sort of the few leaves by their keys)
     for x in range(n_leaves):
         order[x] = x
     for x in range(1, n_leaves):
         y = x
-        while y > 0 and _row_less(leaves, order[y], order[y - 1]):
-            t = order[y]
+        t = order[x]
+        kt = leaves[t, 0]
+        while y > 0 and kt < leaves[order[y - 1], 0]:
             order[y] = order[y - 1]
-            order[y - 1] = t
             y -= 1
+        order[y] = t
     kept = 0
     for x in range(n_leaves):
         leaf = order[x]
+        code = leaves[leaf, 1]
+        c1 = code // 46656
+        c2 = (code // 216) % 216
+        code3 = code % 216
+        for r in range(3):
+            b3[r * 9 + 0] = col3d[0, r]
+            b3[r * 9 + 1] = col3d[1, PERM3[c1 // 6, r]]
+            b3[r * 9 + 2] = col3d[2, PERM3[c1 % 6, r]]
+            b3[r * 9 + 3] = col3d[3, PERM3[c2 // 36, r]]
+            b3[r * 9 + 4] = col3d[4, PERM3[(c2 // 6) % 6, r]]
+            b3[r * 9 + 5] = col3d[5, PERM3[c2 % 6, r]]
+            b3[r * 9 + 6] = col3d[6, PERM3[code3 // 36, r]]
+            b3[r * 9 + 7] = col3d[7, PERM3[(code3 // 6) % 6, r]]
+            b3[r * 9 + 8] = col3d[8, PERM3[code3 % 6, r]]
         for q in range(27):
-            b3[q] = leaves[leaf, q]
-            grid[54 + q] = leaves[leaf, q]
+            grid[54 + q] = b3[q]
         stats[STAT_LEAVES] += 1
-        n_aut = _check_leaf(T, B1, tie2, leaf_tie[leaf] != 0, n_act, work)
+        cmp3 = _chute_cmp(b3, relabel, row2_rank_to_id, fact, ge_bits, eq_bits)
+        if cmp3 < 0:
+            continue
+        stats[STAT_LEAVES_INDEX] += 1
+        if tie2 or cmp3 == 0 or leaf_tie[leaf] != 0:
+            # another chute reaches band 1: the canon kernel decides (and counts automorphisms)
+            stats[STAT_CANON] += 1
+            n_aut = _canon_leaf(grid, scratch, keys, entries, form, tform, ties, row2_rank_to_id, fact,
+                                table, aut_offsets, aut_maps, maps_rows, maps_cols)
+        else:
+            # the automorphisms still undecided (``_active_automorphisms``); written out here, not
+            # called: passing the work tuple per leaf costs reference counting of all its arrays
+            n_aut = 1
+            for t in range(n_act):
+                k = act[t]
+                c0 = cols[k, 0]
+                if state[k] == TIED:  # image band 2 = band 2; image band 3 = a(band 3)
+                    cmp = _image_band_cmp_x(b3, cols, dig, k, c0, actx[t, 0], actx[t, 1], actx[t, 2], b3)
+                else:  # image band 2 = a(band 3), image band 3 = a(band 2)
+                    cmp = _image_band_cmp_x(b3, cols, dig, k, c0, actx[t, 0], actx[t, 1], actx[t, 2], b2)
+                    if cmp == 0:
+                        cmp = _image_band_cmp(b2, cols, dig, k, c0, b3, 0)
+                if cmp < 0:
+                    n_aut = 0
+                    break
+                if cmp == 0:
+                    n_aut += 1
         if n_aut > 0:
             if emit:
                 if n_out + kept >= grids.shape[0]:
@@ -511,55 +580,17 @@ def _band3(T, B1, tie2, emit, grids, n_out, auts, hist, work):
     return kept
 
 
-@kernel(inline="always")
-def _row_less(rows, a, b):
-    for q in range(rows.shape[1]):
-        if rows[a, q] != rows[b, q]:
-            return rows[a, q] < rows[b, q]
-    return False
-
-
-@kernel(inline="always")
-def _check_leaf(T, B1, tie2, stack_tie, n_act, work):
-    """0 when the grid in ``grid`` is not its own minlex form, else its automorphism count.
-    The stacks passed the index test already (``stack_tie``: one of them ties band 1); the
-    automorphisms still undecided are ``act[:n_act]`` (see ``_active_automorphisms``)."""
-    index = B1.index
-    cmp3 = _chute_cmp(work.b3, work.relabel, T, B1)
-    if cmp3 < 0:
-        return 0
-    tie_chute = tie2 or cmp3 == 0 or stack_tie
-    work.stats[STAT_LEAVES_INDEX] += 1
-    if tie_chute:
-        work.stats[STAT_CANON] += 1
-        # another chute reaches band 1: the canon kernel decides (and counts automorphisms)
-        chute_keys(work.grid, work.scratch, T.row2_rank_to_id, T.fact, work.keys)
-        for c in range(6):
-            work.entries[c] = T.table[work.keys[c]]
-        n = canon_grid_into(work.grid, work.keys, work.entries, T.aut_offsets, T.aut_maps, T.maps_rows,
-                            T.maps_cols, work.scratch, work.form, work.tform, work.ties, False)
-        for q in range(81):
-            if work.form[q] != work.grid[q]:
-                return 0
-        return n
-    n_aut = 1
-    b2 = work.b2
-    b3 = work.b3
-    act = work.act
-    actx = work.actx
-    cols = B1.aut_cols
-    dig = B1.aut_dig
-    for t in range(n_act):
-        k = act[t]
-        c0 = cols[k, 0]
-        if work.state[k] == TIED:  # image band 2 = band 2; image band 3 = a(band 3)
-            cmp = _image_band_cmp_x(b3, cols, dig, k, c0, actx[t, 0], actx[t, 1], actx[t, 2], b3)
-        else:  # image band 2 = a(band 3), image band 3 = a(band 2)
-            cmp = _image_band_cmp_x(b3, cols, dig, k, c0, actx[t, 0], actx[t, 1], actx[t, 2], b2)
-            if cmp == 0:
-                cmp = _image_band_cmp(b2, cols, dig, k, c0, b3, 0)
-        if cmp < 0:
+@kernel
+def _canon_leaf(grid, scratch, keys, entries, form, tform, ties, row2_rank_to_id, fact, table, aut_offsets,
+                aut_maps, maps_rows, maps_cols):
+    """0 when ``grid`` is not its own minlex form, else its automorphism count, by the canon
+    kernel (the rare path: a chute other than band 1 ties it)."""
+    chute_keys(grid, scratch, row2_rank_to_id, fact, keys)
+    for c in range(6):
+        entries[c] = table[keys[c]]
+    n = canon_grid_into(grid, keys, entries, aut_offsets, aut_maps, maps_rows, maps_cols, scratch, form,
+                        tform, ties, False)
+    for q in range(81):
+        if form[q] != grid[q]:
             return 0
-        if cmp == 0:
-            n_aut += 1
-    return n_aut
+    return n

@@ -81,7 +81,7 @@ def workspace(n_auts: int) -> Work:
                 z(81, np.uint8), z(SIZE, np.uint8), z((1, SIZE), np.uint8),
                 z(9, np.int64), z(3, np.int64), z(3, np.int64), z(27, np.int64), z(27, np.int64),
                 z(3, np.int64), z(9, np.int64), z((9, 3), np.int64), z(10, np.int64),
-                z((LEAF_CAP, 27), np.uint8), z(LEAF_CAP, np.int64), z(LEAF_CAP, np.int64), z((3, 216), np.int64),
+                z((LEAF_CAP, 2), np.int64), z(LEAF_CAP, np.int64), z(LEAF_CAP, np.int64), z((3, 216), np.int64),
                 z(K.N_STATS, np.int64), z(36, np.int64), z((36, 3), np.int64), z(216, np.int64),
                 z((216, 3), np.int64), z(max(n_auts, 1), np.int64), z((max(n_auts, 1), 3), np.int64))
 
