@@ -167,84 +167,104 @@ def enumerate_prefixes(T, B1, row4s, p0, p1, emit, grids, auts, counts, hist, wo
     ``grids`` (cap, 81) and their automorphism counts to ``auts``; returns the number written,
     or -1 when ``grids`` is full (call again with a larger buffer). ``work``: ``workspace()``.
     """
+    # fields hoisted once: reading a tuple's field in the loops costs reference counting
+    grid = work.grid
+    colm = work.colm
+    b2 = work.b2
+    boxm = work.boxm
+    rowm = work.rowm
+    rem = work.rem
+    placed = work.placed
+    stats = work.stats
+    relabel = work.relabel
+    state = work.state
+    band1 = B1.band
+    aut_cols = B1.aut_cols
+    aut_dig = B1.aut_dig
+    aut_c0 = B1.aut_c0
+    aut_dinv2 = B1.aut_dinv2
+    ge_bits = B1.ge_bits
+    eq_bits = B1.eq_bits
+    row2_rank_to_id = T.row2_rank_to_id
+    fact = T.fact
     index = B1.index
     K = B1.aut_cols.shape[0]
     n_out = 0
     for q in range(27):
-        work.grid[q] = B1.band[q]
+        grid[q] = band1[q]
     for p in range(p0, p1):
         count = 0
         # --- rows 5-6 under row 4: cells 9..26 of band 2, digits in increasing order -------
         for j in range(9):
-            work.colm[j] = (np.int64(1) << B1.band[j]) | (np.int64(1) << B1.band[9 + j]) | \
-                      (np.int64(1) << B1.band[18 + j]) | (np.int64(1) << row4s[p, j])
-            work.b2[j] = row4s[p, j]
+            colm[j] = (np.int64(1) << band1[j]) | (np.int64(1) << band1[9 + j]) | \
+                      (np.int64(1) << band1[18 + j]) | (np.int64(1) << row4s[p, j])
+            b2[j] = row4s[p, j]
         for s in range(3):
-            work.boxm[s] = 0
+            boxm[s] = 0
             for j in range(3 * s, 3 * s + 3):
-                work.boxm[s] |= np.int64(1) << row4s[p, j]
-        work.rowm[1] = 0
-        work.rowm[2] = 0
+                boxm[s] |= np.int64(1) << row4s[p, j]
+        rowm[1] = 0
+        rowm[2] = 0
         cell = 9
-        work.rem[9] = ALL9 & ~work.colm[0]
+        rem[9] = ALL9 & ~colm[0]
         while True:
-            if work.rem[cell] == 0:
+            if rem[cell] == 0:
                 cell -= 1
                 if cell < 9:
                     break
-                d = work.placed[cell]
+                d = placed[cell]
                 r = cell // 9
                 j = cell % 9
                 bit = np.int64(1) << d
-                work.rowm[r] &= ~bit
-                work.colm[j] &= ~bit
-                work.boxm[j // 3] &= ~bit
+                rowm[r] &= ~bit
+                colm[j] &= ~bit
+                boxm[j // 3] &= ~bit
                 continue
-            d = LOWBIT[work.rem[cell]]
-            work.rem[cell] &= work.rem[cell] - 1
+            d = LOWBIT[rem[cell]]
+            rem[cell] &= rem[cell] - 1
             r = cell // 9
             j = cell % 9
-            if cell == 18 and d < work.placed[9]:
+            if cell == 18 and d < placed[9]:
                 continue  # rows of band 2 sorted by first cell
-            work.placed[cell] = d
-            work.b2[cell] = d
+            placed[cell] = d
+            b2[cell] = d
             if cell < 26:
                 bit = np.int64(1) << d
-                work.rowm[r] |= bit
-                work.colm[j] |= bit
-                work.boxm[j // 3] |= bit
+                rowm[r] |= bit
+                colm[j] |= bit
+                boxm[j // 3] |= bit
                 cell += 1
                 r = cell // 9
                 j = cell % 9
-                work.rem[cell] = ALL9 & ~(work.rowm[r] | work.colm[j] | work.boxm[j // 3])
+                rem[cell] = ALL9 & ~(rowm[r] | colm[j] | boxm[j // 3])
                 continue
-            # --- band 2 complete (work.b2[26] = d, not entered in the masks) ----------------------
-            work.colm[8] |= np.int64(1) << d
-            work.stats[STAT_BANDS2] += 1
-            cmp2 = _chute_cmp(work.b2, work.relabel, T.row2_rank_to_id, T.fact, B1.ge_bits, B1.eq_bits)
+            # --- band 2 complete (b2[26] = d, not entered in the masks) ----------------------
+            colm[8] |= np.int64(1) << d
+            stats[STAT_BANDS2] += 1
+            cmp2 = _chute_cmp(b2, relabel, row2_rank_to_id, fact, ge_bits, eq_bits)
             keep = cmp2 >= 0
             if keep:
                 for k in range(K):
-                    c0 = B1.aut_c0[k]
-                    if not _holds_at(work.b2, c0, B1.aut_dinv2[k]):
-                        work.state[k] = PENDING
+                    c0 = aut_c0[k]
+                    if not _holds_at(b2, c0, aut_dinv2[k]):
+                        state[k] = PENDING
                         continue
-                    cmp = _image_band_cmp(work.b2, B1.aut_cols, B1.aut_dig, k, c0, work.b2, 0)
+                    cmp = _image_band_cmp(b2, aut_cols, aut_dig, k, c0, b2, 0)
                     if cmp < 0:
                         keep = False
                         break
-                    work.state[k] = TIED if cmp == 0 else DROPPED
+                    state[k] = TIED if cmp == 0 else DROPPED
             if keep:
-                work.stats[STAT_BANDS2_KEPT] += 1
+                stats[STAT_BANDS2_KEPT] += 1
                 for q in range(27):
-                    work.grid[27 + q] = work.b2[q]
+                    grid[27 + q] = b2[q]
                 got = _band3(T, B1, cmp2 == 0, emit, grids, n_out, auts, hist, work)
                 if got < 0:
                     return got
                 count += got
                 if emit:
                     n_out += got
-            work.colm[8] &= ~(np.int64(1) << d)
+            colm[8] &= ~(np.int64(1) << d)
         counts[p - p0] = count
     return n_out
 
