@@ -32,8 +32,8 @@ LEAF_CAP = 1 << 14  # bands 3 under one band 2 (column 1 fixed); more raises
 
 Tables = namedtuple("Tables", "row2_rank_to_id fact table aut_offsets aut_maps maps_rows maps_cols")
 Band1 = namedtuple("Band1", "index band aut_cols aut_dig aut_c0 aut_dinv2 ge_bits eq_bits")
-Work = namedtuple("Work", "grid b2 b3 chute relabel state keys entries scratch form tform ties "
-                          "colm boxm rowm rem placed rowm3 colset3 col3d choice leaves leaf_tie order memo stats "
+Work = namedtuple("Work", "grid b2 b3 relabel state keys entries scratch form tform ties "
+                          "colm boxm rowm rem placed colset3 col3d leaves leaf_tie order memo stats "
                           "s1code s1mask s2code s2mask act actx")
 
 
@@ -76,11 +76,11 @@ def band1(index: int) -> Band1:
 
 def workspace(n_auts: int) -> Work:
     z = np.zeros
-    return Work(z(81, np.uint8), z(27, np.uint8), z(27, np.uint8), z(27, np.uint8), z(10, np.uint8),
+    return Work(z(81, np.uint8), z(27, np.uint8), z(27, np.uint8), z(10, np.uint8),
                 z(max(n_auts, 1), np.int64), z(6, np.int64), z(6, np.uint32), z(200, np.int64),
                 z(81, np.uint8), z(SIZE, np.uint8), z((1, SIZE), np.uint8),
                 z(9, np.int64), z(3, np.int64), z(3, np.int64), z(27, np.int64), z(27, np.int64),
-                z(3, np.int64), z(9, np.int64), z((9, 3), np.int64), z(10, np.int64),
+                z(9, np.int64), z((9, 3), np.int64),
                 z((LEAF_CAP, 2), np.int64), z(LEAF_CAP, np.int64), z(LEAF_CAP, np.int64), z((3, 216), np.int64),
                 z(K.N_STATS, np.int64), z(36, np.int64), z((36, 3), np.int64), z(216, np.int64),
                 z((216, 3), np.int64), z(max(n_auts, 1), np.int64), z((max(n_auts, 1), 3), np.int64))
