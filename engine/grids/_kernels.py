@@ -391,18 +391,21 @@ def _band3(T, B1, tie2, emit, grids, n_out, auts, hist, work):
     of an order (of 6) per column with every row distinct. A stack's index depends on its own 3
     column orders only, so all of them are judged first, cheaply (``_stack_verdicts``: keys that
     share most of their computation, read from band 1's bit tables): stack 1 (column 1 fixed,
-    sorted: 36 fills), then, if any passes, stack 2 (216), then stack 3. Then every passing
-    stack 1 with every passing stack 2 of distinct rows: stack 3 is forced (row r holds the 3
-    digits rows r of stacks 1-2 lack, one from each column), and kept if its verdict passes.
-    The leaves are collected, sorted into string order, then checked and emitted.
+    sorted: 36 fills), then, if any passes, stack 2 (216), then stack 3. Then each passing
+    stack 1, stack 2 column by column with distinct rows (its last column taken from the
+    passing fills, grouped by the first two columns' orders): stack 3 is forced (row r holds the
+    3 digits rows r of stacks 1-2 lack, one from each column), and kept if its verdict passes.
+    The leaves are collected, sorted into string order (a 36-bit key: each cell's position in
+    its column set, rows 7-8), then checked and emitted.
     """
     col3d = work.col3d
     b3 = work.b3
     verdict = work.memo
     s1code = work.s1code
     s1mask = work.s1mask
-    s2code = work.s2code
-    s2mask = work.s2mask
+    grp_n = work.grp_n
+    grp_o5 = work.grp_o5
+    colbit = work.colbit
     leaves = work.leaves
     leaf_tie = work.leaf_tie
     order = work.order
@@ -461,75 +464,98 @@ def _band3(T, B1, tie2, emit, grids, n_out, auts, hist, work):
     if n1 == 0:
         return 0
     _stack_verdicts(1, 6, grid, col3d, row2_rank_to_id, ge_bits, eq_bits, relabel, verdict)
+    # stack 2's passing fills grouped by the orders of its first two columns
     n2 = 0
+    for g in range(36):
+        grp_n[g] = 0
     for code in range(216):
         if verdict[1, code] < 0:
             continue
-        o0 = code // 36
-        o1 = (code // 6) % 6
-        o2 = code % 6
-        s2code[n2] = code
-        for r in range(3):
-            s2mask[n2, r] = (np.int64(1) << col3d[3, PERM3[o0, r]]) | (np.int64(1) << col3d[4, PERM3[o1, r]]) | \
-                            (np.int64(1) << col3d[5, PERM3[o2, r]])
+        g = code // 6
+        grp_o5[g, grp_n[g]] = code % 6
+        grp_n[g] += 1
         n2 += 1
     if n2 == 0:
         return 0
+    for c in range(3):
+        for o in range(6):
+            for r in range(3):
+                colbit[c, o, r] = np.int64(1) << col3d[3 + c, PERM3[o, r]]
     _stack_verdicts(2, 6, grid, col3d, row2_rank_to_id, ge_bits, eq_bits, relabel, verdict)
-    # pairs of stacks 1-2 with distinct rows; stack 3 is then forced: row r holds the 3 digits
-    # rows r of stacks 1-2 lack, one from each column's set (else no band 3)
+    # each passing stack 1, then stack 2 column by column with rows distinct (the last column
+    # from the passing fills only); stack 3 is then forced: row r holds the 3 digits rows r of
+    # stacks 1-2 lack, one from each column's set (else no band 3)
     n_leaves = 0
     for a in range(n1):
         ma0 = s1mask[a, 0]
         ma1 = s1mask[a, 1]
         ma2 = s1mask[a, 2]
-        for b in range(n2):
-            if (ma0 & s2mask[b, 0]) | (ma1 & s2mask[b, 1]) | (ma2 & s2mask[b, 2]):
+        for o3 in range(6):
+            if (ma0 & colbit[0, o3, 0]) | (ma1 & colbit[0, o3, 1]) | (ma2 & colbit[0, o3, 2]):
                 continue
-            need0 = ALL9 & ~(ma0 | s2mask[b, 0])
-            need1 = ALL9 & ~(ma1 | s2mask[b, 1])
-            need2 = ALL9 & ~(ma2 | s2mask[b, 2])
-            code3 = 0
-            ok = True
-            for c in range(6, 9):
-                cs = colset3[c]
-                x0 = cs & need0
-                x1 = cs & need1
-                x2 = cs & need2
-                if x0 == 0 or x1 == 0 or x2 == 0 or (x0 & (x0 - 1)) or (x1 & (x1 - 1)) or (x2 & (x2 - 1)):
-                    ok = False
-                    break
-                code3 = code3 * 6 + _rank3(POPCOUNT[cs & (x0 - 1)], POPCOUNT[cs & (x1 - 1)], POPCOUNT[cs & (x2 - 1)])
-            if not ok:
-                continue
-            v3 = verdict[2, code3]
-            if v3 < 0:
-                continue
-            if n_leaves >= leaves.shape[0]:
-                return -2
-            c1 = s1code[a]
-            c2 = s2code[b]
-            tie = (1 if verdict[0, c1] == 0 else 0) | (2 if verdict[1, c2] == 0 else 0) | (4 if v3 == 0 else 0)
-            # string order = order of each cell's position in its (sorted) column set, and rows
-            # 7-8 fix row 9: the positions of rows 7-8, 2 bits a cell, are a sort key
-            o1 = c1 // 6
-            o2 = c1 % 6
-            o3 = c2 // 36
-            o4 = (c2 // 6) % 6
-            o5 = c2 % 6
-            o6 = code3 // 36
-            o7 = (code3 // 6) % 6
-            o8 = code3 % 6
-            key = 0
-            for r in range(2):
-                key = (key << 18) | (np.int64(PERM3[0, r]) << 16) | (np.int64(PERM3[o1, r]) << 14) | \
-                    (np.int64(PERM3[o2, r]) << 12) | (np.int64(PERM3[o3, r]) << 10) | (np.int64(PERM3[o4, r]) << 8) | \
-                    (np.int64(PERM3[o5, r]) << 6) | (np.int64(PERM3[o6, r]) << 4) | (np.int64(PERM3[o7, r]) << 2) | \
-                    np.int64(PERM3[o8, r])
-            leaves[n_leaves, 0] = key
-            leaves[n_leaves, 1] = (c1 * 216 + c2) * 216 + code3
-            leaf_tie[n_leaves] = tie
-            n_leaves += 1
+            mb0 = ma0 | colbit[0, o3, 0]
+            mb1 = ma1 | colbit[0, o3, 1]
+            mb2 = ma2 | colbit[0, o3, 2]
+            for o4 in range(6):
+                g = o3 * 6 + o4
+                if grp_n[g] == 0:
+                    continue
+                if (mb0 & colbit[1, o4, 0]) | (mb1 & colbit[1, o4, 1]) | (mb2 & colbit[1, o4, 2]):
+                    continue
+                mc0 = mb0 | colbit[1, o4, 0]
+                mc1 = mb1 | colbit[1, o4, 1]
+                mc2 = mb2 | colbit[1, o4, 2]
+                for t5 in range(grp_n[g]):
+                    o5 = grp_o5[g, t5]
+                    if (mc0 & colbit[2, o5, 0]) | (mc1 & colbit[2, o5, 1]) | (mc2 & colbit[2, o5, 2]):
+                        continue
+                    q0 = mc0 | colbit[2, o5, 0]
+                    q1 = mc1 | colbit[2, o5, 1]
+                    q2 = mc2 | colbit[2, o5, 2]
+                    need0 = ALL9 & ~q0
+                    need1 = ALL9 & ~q1
+                    need2 = ALL9 & ~q2
+                    code3 = 0
+                    ok = True
+                    for c in range(6, 9):
+                        cs = colset3[c]
+                        x0 = cs & need0
+                        x1 = cs & need1
+                        x2 = cs & need2
+                        if x0 == 0 or x1 == 0 or x2 == 0 or (x0 & (x0 - 1)) or (x1 & (x1 - 1)) or (x2 & (x2 - 1)):
+                            ok = False
+                            break
+                        code3 = code3 * 6 + _rank3(POPCOUNT[cs & (x0 - 1)], POPCOUNT[cs & (x1 - 1)], POPCOUNT[cs & (x2 - 1)])
+                    if not ok:
+                        continue
+                    v3 = verdict[2, code3]
+                    if v3 < 0:
+                        continue
+                    if n_leaves >= leaves.shape[0]:
+                        return -2
+                    c1 = s1code[a]
+                    c2 = g * 6 + o5
+                    tie = (1 if verdict[0, c1] == 0 else 0) | (2 if verdict[1, c2] == 0 else 0) | (4 if v3 == 0 else 0)
+                    # string order = order of each cell's position in its (sorted) column set, and rows
+                    # 7-8 fix row 9: the positions of rows 7-8, 2 bits a cell, are a sort key
+                    o1 = c1 // 6
+                    o2 = c1 % 6
+                    o3 = c2 // 36
+                    o4 = (c2 // 6) % 6
+                    o5 = c2 % 6
+                    o6 = code3 // 36
+                    o7 = (code3 // 6) % 6
+                    o8 = code3 % 6
+                    key = 0
+                    for r in range(2):
+                        key = (key << 18) | (np.int64(PERM3[0, r]) << 16) | (np.int64(PERM3[o1, r]) << 14) | \
+                            (np.int64(PERM3[o2, r]) << 12) | (np.int64(PERM3[o3, r]) << 10) | (np.int64(PERM3[o4, r]) << 8) | \
+                            (np.int64(PERM3[o5, r]) << 6) | (np.int64(PERM3[o6, r]) << 4) | (np.int64(PERM3[o7, r]) << 2) | \
+                            np.int64(PERM3[o8, r])
+                    leaves[n_leaves, 0] = key
+                    leaves[n_leaves, 1] = (c1 * 216 + c2) * 216 + code3
+                    leaf_tie[n_leaves] = tie
+                    n_leaves += 1
     # string order (insertion sort of the few leaves by their keys)
     for x in range(n_leaves):
         order[x] = x

@@ -34,7 +34,7 @@ Tables = namedtuple("Tables", "row2_rank_to_id fact table aut_offsets aut_maps m
 Band1 = namedtuple("Band1", "index band aut_cols aut_dig aut_c0 aut_dinv2 ge_bits eq_bits")
 Work = namedtuple("Work", "grid b2 b3 relabel state keys entries scratch form tform ties "
                           "colm boxm rowm rem placed colset3 col3d leaves leaf_tie order memo stats "
-                          "s1code s1mask s2code s2mask act actx")
+                          "s1code s1mask grp_n grp_o5 colbit act actx")
 
 
 @lru_cache(maxsize=None)
@@ -82,8 +82,8 @@ def workspace(n_auts: int) -> Work:
                 z(9, np.int64), z(3, np.int64), z(3, np.int64), z(27, np.int64), z(27, np.int64),
                 z(9, np.int64), z((9, 3), np.int64),
                 z((LEAF_CAP, 2), np.int64), z(LEAF_CAP, np.int64), z(LEAF_CAP, np.int64), z((3, 216), np.int64),
-                z(K.N_STATS, np.int64), z(36, np.int64), z((36, 3), np.int64), z(216, np.int64),
-                z((216, 3), np.int64), z(max(n_auts, 1), np.int64), z((max(n_auts, 1), 3), np.int64))
+                z(K.N_STATS, np.int64), z(36, np.int64), z((36, 3), np.int64), z(36, np.int64),
+                z((36, 6), np.int64), z((3, 6, 3), np.int64), z(max(n_auts, 1), np.int64), z((max(n_auts, 1), 3), np.int64))
 
 
 @lru_cache(maxsize=None)
