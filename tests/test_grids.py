@@ -71,3 +71,51 @@ def test_work_resumes_where_it_stopped():
     counts = np.concatenate([first[0].counts] + [r.counts for r, _, _ in rest])
     assert np.array_equal(counts, enumerate_band1(band).counts)
     assert list(work(band, total)) [0][2] is True
+
+
+def test_band_208_gives_the_published_count():
+    assert enumerate_band1(208).total == 2_443_960
+
+
+def test_bit_tables_match_the_band_table():
+    from sudoku_symmetry.engine.bands import band_tables
+    from sudoku_symmetry.engine.grids.enumeration import band1
+
+    index = band_tables().table & 0xFFFF
+    keys = np.random.default_rng(5).integers(0, len(index), 20_000)
+    for i in (0, 208, 415):
+        b = band1(i)
+        ge = (b.ge_bits[keys >> 3] >> (keys & 7)) & 1
+        eq = (b.eq_bits[keys >> 3] >> (keys & 7)) & 1
+        assert np.array_equal(ge, index[keys] >= i)
+        assert np.array_equal(eq, index[keys] == i)
+
+
+def test_stack_verdicts_match_band_lookups():
+    # every order of band 3's columns, each stack read as a band: its index against band 1's
+    from sudoku_symmetry.engine._bits import PERM3
+    from sudoku_symmetry.engine.bands import band_index
+    from sudoku_symmetry.engine.grids import _kernels as K
+    from sudoku_symmetry.engine.grids.enumeration import _tables, band1
+
+    T = _tables()
+    for g, threshold in zip(random_grids(4, seed=11), (0, 100, 208, 300)):
+        b = band1(threshold)
+        grid = np.ascontiguousarray(g, dtype=np.uint8)
+        col3d = np.array([sorted(int(x) for x in g[[54 + j, 63 + j, 72 + j]]) for j in range(9)], np.int64)
+        verdict = np.full((3, 216), -9, np.int64)
+        for st in range(3):
+            K._stack_verdicts(st, 6, grid, col3d, T.row2_rank_to_id, b.ge_bits, b.eq_bits,
+                              np.zeros(10, np.uint8), verdict)
+        stacks = np.zeros((3 * 216, 27), np.uint8)
+        for st in range(3):
+            for code in range(216):
+                orders = (code // 36, code // 6 % 6, code % 6)
+                for r in range(3):
+                    c = 3 * st + r
+                    for i in range(6):
+                        stacks[st * 216 + code, r * 9 + i] = grid[i * 9 + c]
+                    for k in range(3):
+                        stacks[st * 216 + code, r * 9 + 6 + k] = col3d[c, PERM3[orders[r], k]]
+        index = band_index(stacks)[0].astype(np.int64)
+        assert np.array_equal(verdict.ravel(), np.sign(index - threshold))

@@ -21,8 +21,9 @@ So the enumeration goes row 4 (the *prefix*), rows 5-6, then band 3, each in lex
   first cell 2 (the smallest digit left in column 1), and then G needs band 2 <= a(band 2)
   sorted: smaller prunes the subtree, equal leaves a *tied* (decided by band 3), larger drops a;
   when a(band 2) holds no 2 the image's band 2 comes from band 3: a is *pending* until the leaf;
-* band 3 is forced column by column (each column keeps the 3 digits bands 1-2 left), column 1
-  is fixed (sorted), and a leaf checks band 3's index, the stacks' indexes and the tied and
+* band 3 (each column keeps the 3 digits bands 1-2 left, column 1 fixed, sorted) is built
+  stack by stack from the stack fills whose index passes (judged all at once per band 2, from
+  bit tables of band 1 that stay in cache), and a leaf checks band 3's index and the tied and
   pending automorphisms. The automorphism count of a kept grid is 1 + the automorphisms whose
   image equals G (or the canon kernel's count on the rare path).
 
@@ -30,9 +31,9 @@ Digits sit on bits 1-9 of masks; ``LOWBIT`` walks a mask in increasing digit ord
 """
 import numpy as np
 
-from .._bits import LOWBIT, PERM3
+from .._bits import FACT, LOWBIT, PERM3, POPCOUNT
 from .._jit import kernel
-from ..bands._kernels import band_key
+from ..bands._kernels import _rank3, band_key
 from ..canon._grid_kernels import canon_grid_into, chute_keys
 
 ALL9 = 0x3FE  # digits 1-9 on bits 1-9
@@ -79,22 +80,23 @@ def row4_candidates(colfree, out):
 
 
 @kernel(inline="always")
-def _image_row_cmp(src, r, cols, dig, ref, ro):
-    """Compare the image row d[src[r][c[j]]] with ``ref[ro + j]``: -1, 0 or +1."""
+def _image_row_cmp(src, r, cols, dig, k, ref, ro):
+    """Compare the image row d[src[r][c[j]]] (automorphism k: ``cols[k]``, ``dig[k]``, read as
+    2-D entries: no array views in the hot loops) with ``ref[ro + j]``: -1, 0 or +1."""
     for j in range(9):
-        v = dig[src[r * 9 + cols[j]]]
+        v = dig[k, src[r * 9 + cols[k, j]]]
         w = ref[ro + j]
         if v != w:
             return -1 if v < w else 1
     return 0
 
 
-@kernel
-def _image_band_cmp(src, cols, dig, c0, ref, ro):
+@kernel(inline="always")
+def _image_band_cmp(src, cols, dig, k, c0, ref, ro):
     """Compare the band a(src) (its 3 image rows sorted by first cell) with ``ref[ro:ro + 27]``."""
-    f0 = dig[src[0 * 9 + c0]]
-    f1 = dig[src[1 * 9 + c0]]
-    f2 = dig[src[2 * 9 + c0]]
+    f0 = dig[k, src[0 * 9 + c0]]
+    f1 = dig[k, src[1 * 9 + c0]]
+    f2 = dig[k, src[2 * 9 + c0]]
     # order of the three rows by image first cell
     a, b, c = 0, 1, 2
     fa, fb, fc = f0, f1, f2
@@ -107,28 +109,53 @@ def _image_band_cmp(src, cols, dig, c0, ref, ro):
         if fb < fa:
             a, b = b, a
             fa, fb = fb, fa
-    res = _image_row_cmp(src, a, cols, dig, ref, ro)
+    res = _image_row_cmp(src, a, cols, dig, k, ref, ro)
     if res != 0:
         return res
-    res = _image_row_cmp(src, b, cols, dig, ref, ro + 9)
+    res = _image_row_cmp(src, b, cols, dig, k, ref, ro + 9)
     if res != 0:
         return res
-    return _image_row_cmp(src, c, cols, dig, ref, ro + 18)
+    return _image_row_cmp(src, c, cols, dig, k, ref, ro + 18)
 
 
-@kernel
+@kernel(inline="always")
+def _image_band_cmp_x(src, cols, dig, k, c0, x0, x1, x2, ref):
+    """``_image_band_cmp`` when the digits of column ``c0`` of ``src`` in increasing image order
+    (``x0``, ``x1``, ``x2``) are known: the row holding each is found by 2 tests."""
+    r = 0 if src[c0] == x0 else (1 if src[9 + c0] == x0 else 2)
+    res = _image_row_cmp(src, r, cols, dig, k, ref, 0)
+    if res != 0:
+        return res
+    r = 0 if src[c0] == x1 else (1 if src[9 + c0] == x1 else 2)
+    res = _image_row_cmp(src, r, cols, dig, k, ref, 9)
+    if res != 0:
+        return res
+    r = 0 if src[c0] == x2 else (1 if src[9 + c0] == x2 else 2)
+    return _image_row_cmp(src, r, cols, dig, k, ref, 18)
+
+
+@kernel(inline="always")
 def _holds_at(src, c0, digit):
     """True when a row of band ``src`` has ``digit`` in column ``c0``."""
     return src[c0] == digit or src[9 + c0] == digit or src[18 + c0] == digit
 
 
-@kernel
-def _chute_index(cells, relabel, T, threshold):
-    """Band index of 27 cells, or -1 for an invalid band (never happens for a grid's chute)."""
-    key = band_key(cells, relabel, T.row2_rank_to_id, T.fact)
+@kernel(inline="always")
+def _chute_cmp(cells, relabel, row2_rank_to_id, fact, ge_bits, eq_bits):
+    """-1 / 0 / +1 as the band index of 27 cells is below, equal to or above band 1's (-1 for an
+    invalid band, which never happens for a grid's chute). Read from band 1's bit tables
+    (``ge_bits``, ``eq_bits``: one bit per key, 326 KB each, so they stay in cache where the
+    10 MB table would cost a miss per lookup)."""
+    key = band_key(cells, relabel, row2_rank_to_id, fact)
     if key < 0:
         return -1
-    return np.int64(T.table[key] & 0xFFFF)
+    byte = key >> 3
+    bit = key & 7
+    if not (ge_bits[byte] >> bit) & 1:
+        return -1
+    if (eq_bits[byte] >> bit) & 1:
+        return 0
+    return 1
 
 
 @kernel
@@ -140,114 +167,274 @@ def enumerate_prefixes(T, B1, row4s, p0, p1, emit, grids, auts, counts, hist, wo
     ``grids`` (cap, 81) and their automorphism counts to ``auts``; returns the number written,
     or -1 when ``grids`` is full (call again with a larger buffer). ``work``: ``workspace()``.
     """
+    # fields hoisted once: reading a tuple's field in the loops costs reference counting
+    grid = work.grid
+    colm = work.colm
+    b2 = work.b2
+    boxm = work.boxm
+    rowm = work.rowm
+    rem = work.rem
+    placed = work.placed
+    stats = work.stats
+    relabel = work.relabel
+    state = work.state
+    band1 = B1.band
+    aut_cols = B1.aut_cols
+    aut_dig = B1.aut_dig
+    aut_c0 = B1.aut_c0
+    aut_dinv2 = B1.aut_dinv2
+    ge_bits = B1.ge_bits
+    eq_bits = B1.eq_bits
+    row2_rank_to_id = T.row2_rank_to_id
+    fact = T.fact
     index = B1.index
     K = B1.aut_cols.shape[0]
     n_out = 0
     for q in range(27):
-        work.grid[q] = B1.band[q]
+        grid[q] = band1[q]
     for p in range(p0, p1):
         count = 0
         # --- rows 5-6 under row 4: cells 9..26 of band 2, digits in increasing order -------
         for j in range(9):
-            work.colm[j] = (np.int64(1) << B1.band[j]) | (np.int64(1) << B1.band[9 + j]) | \
-                      (np.int64(1) << B1.band[18 + j]) | (np.int64(1) << row4s[p, j])
-            work.b2[j] = row4s[p, j]
+            colm[j] = (np.int64(1) << band1[j]) | (np.int64(1) << band1[9 + j]) | \
+                      (np.int64(1) << band1[18 + j]) | (np.int64(1) << row4s[p, j])
+            b2[j] = row4s[p, j]
         for s in range(3):
-            work.boxm[s] = 0
+            boxm[s] = 0
             for j in range(3 * s, 3 * s + 3):
-                work.boxm[s] |= np.int64(1) << row4s[p, j]
-        work.rowm[1] = 0
-        work.rowm[2] = 0
+                boxm[s] |= np.int64(1) << row4s[p, j]
+        rowm[1] = 0
+        rowm[2] = 0
         cell = 9
-        work.rem[9] = ALL9 & ~work.colm[0]
+        rem[9] = ALL9 & ~colm[0]
         while True:
-            if work.rem[cell] == 0:
+            if rem[cell] == 0:
                 cell -= 1
                 if cell < 9:
                     break
-                d = work.placed[cell]
+                d = placed[cell]
                 r = cell // 9
                 j = cell % 9
                 bit = np.int64(1) << d
-                work.rowm[r] &= ~bit
-                work.colm[j] &= ~bit
-                work.boxm[j // 3] &= ~bit
+                rowm[r] &= ~bit
+                colm[j] &= ~bit
+                boxm[j // 3] &= ~bit
                 continue
-            d = LOWBIT[work.rem[cell]]
-            work.rem[cell] &= work.rem[cell] - 1
+            d = LOWBIT[rem[cell]]
+            rem[cell] &= rem[cell] - 1
             r = cell // 9
             j = cell % 9
-            if cell == 18 and d < work.placed[9]:
+            if cell == 18 and d < placed[9]:
                 continue  # rows of band 2 sorted by first cell
-            work.placed[cell] = d
-            work.b2[cell] = d
+            placed[cell] = d
+            b2[cell] = d
             if cell < 26:
                 bit = np.int64(1) << d
-                work.rowm[r] |= bit
-                work.colm[j] |= bit
-                work.boxm[j // 3] |= bit
+                rowm[r] |= bit
+                colm[j] |= bit
+                boxm[j // 3] |= bit
                 cell += 1
                 r = cell // 9
                 j = cell % 9
-                work.rem[cell] = ALL9 & ~(work.rowm[r] | work.colm[j] | work.boxm[j // 3])
+                rem[cell] = ALL9 & ~(rowm[r] | colm[j] | boxm[j // 3])
                 continue
-            # --- band 2 complete (work.b2[26] = d, not entered in the masks) ----------------------
-            work.colm[8] |= np.int64(1) << d
-            work.stats[STAT_BANDS2] += 1
-            idx2 = _chute_index(work.b2, work.relabel, T, index)
-            keep = idx2 >= index
+            # --- band 2 complete (b2[26] = d, not entered in the masks) ----------------------
+            colm[8] |= np.int64(1) << d
+            stats[STAT_BANDS2] += 1
+            cmp2 = _chute_cmp(b2, relabel, row2_rank_to_id, fact, ge_bits, eq_bits)
+            keep = cmp2 >= 0
             if keep:
                 for k in range(K):
-                    c0 = B1.aut_c0[k]
-                    if not _holds_at(work.b2, c0, B1.aut_dinv2[k]):
-                        work.state[k] = PENDING
+                    c0 = aut_c0[k]
+                    if not _holds_at(b2, c0, aut_dinv2[k]):
+                        state[k] = PENDING
                         continue
-                    cmp = _image_band_cmp(work.b2, B1.aut_cols[k], B1.aut_dig[k], c0, work.b2, 0)
+                    cmp = _image_band_cmp(b2, aut_cols, aut_dig, k, c0, b2, 0)
                     if cmp < 0:
                         keep = False
                         break
-                    work.state[k] = TIED if cmp == 0 else DROPPED
+                    state[k] = TIED if cmp == 0 else DROPPED
             if keep:
-                work.stats[STAT_BANDS2_KEPT] += 1
+                stats[STAT_BANDS2_KEPT] += 1
                 for q in range(27):
-                    work.grid[27 + q] = work.b2[q]
-                got = _band3(T, B1, idx2, emit, grids, n_out, auts, hist, work)
+                    grid[27 + q] = b2[q]
+                got = _band3(T, B1, cmp2 == 0, emit, grids, n_out, auts, hist, work)
                 if got < 0:
                     return got
                 count += got
                 if emit:
                     n_out += got
-            work.colm[8] &= ~(np.int64(1) << d)
+            colm[8] &= ~(np.int64(1) << d)
         counts[p - p0] = count
     return n_out
 
 
-@kernel
-def _band3(T, B1, idx2, emit, grids, n_out, auts, hist, work):
+@kernel(inline="always")
+def _stack_verdicts(st, n0, grid, col3d, row2_rank_to_id, ge_bits, eq_bits, relabel, verdict):
+    """``verdict[st, o0 * 36 + o1 * 6 + o2]``: -1 / 0 / +1 as the index of stack ``st`` is below,
+    equal to or above band 1's when band 3 puts its 3 columns in orders (PERM3 ranks) o0, o1, o2
+    (o0 < ``n0``: stack 1's first column is fixed, sorted). The stack read as a band (row k =
+    column 3 st + k, rows 1-6 from ``grid``, rows 7-9 from band 3) has its key computed as
+    ``band_key`` would, sharing the parts that do not change: the relabeling per o0, rank of
+    row 2 and box codes 1-2 of row 3 per o0, the row-2 id per (o0, o1)."""
+    c0 = 3 * st
+    for o0 in range(n0):
+        for i in range(6):
+            relabel[grid[i * 9 + c0]] = i + 1
+        for k in range(3):
+            relabel[col3d[c0, PERM3[o0, k]]] = 7 + k
+        rank0 = 0
+        unused0 = ALL9
+        for i in range(6):
+            v = relabel[grid[i * 9 + c0 + 1]]
+            rank0 += POPCOUNT[unused0 & ((1 << v) - 1)] * FACT[8 - i]
+            unused0 &= ~(1 << v)
+        codes12 = _rank3(relabel[grid[c0 + 2]], relabel[grid[9 + c0 + 2]], relabel[grid[18 + c0 + 2]]) * 36 + \
+            _rank3(relabel[grid[27 + c0 + 2]], relabel[grid[36 + c0 + 2]], relabel[grid[45 + c0 + 2]]) * 6
+        for o1 in range(6):
+            rank = rank0
+            unused = unused0
+            for k in range(3):
+                v = relabel[col3d[c0 + 1, PERM3[o1, k]]]
+                rank += POPCOUNT[unused & ((1 << v) - 1)] * FACT[2 - k]
+                unused &= ~(1 << v)
+            rid = row2_rank_to_id[rank]
+            for o2 in range(6):
+                m = o0 * 36 + o1 * 6 + o2
+                if rid < 0:
+                    verdict[st, m] = -1
+                    continue
+                key = rid * 216 + codes12 + _rank3(relabel[col3d[c0 + 2, PERM3[o2, 0]]],
+                                                   relabel[col3d[c0 + 2, PERM3[o2, 1]]],
+                                                   relabel[col3d[c0 + 2, PERM3[o2, 2]]])
+                byte = key >> 3
+                bit = key & 7
+                if not (ge_bits[byte] >> bit) & 1:
+                    verdict[st, m] = -1
+                elif (eq_bits[byte] >> bit) & 1:
+                    verdict[st, m] = 0
+                else:
+                    verdict[st, m] = 1
+
+
+@kernel(inline="always")
+def _active_automorphisms(B1, colset3, col3d, work):
+    """The automorphisms a that a band 3 can still tie or beat (PENDING or TIED under band 2)
+    into ``act`` (with, in ``actx``, the digits of band 3's column c0 = a^-1(column 1) in
+    increasing image order: the image band's rows by first cell); returns how many, or -1
+    when every band 3 loses to some a (no grid under this band 2).
+
+    Band 3's column sets are known, so the first cell of the band a is compared on first is
+    known, and the second is bounded: a TIED a compares a(band 3) with band 3 (first cell the
+    smallest digit of ``colset3[0]``, second one of ``colset3[1]``), a PENDING a compares
+    a(band 3) with band 2 (both cells fixed). A sure loss drops a for this band 2, a sure win
+    for a discards the band 2."""
+    cols = B1.aut_cols
+    dig = B1.aut_dig
+    b2 = work.b2
+    act = work.act
+    actx = work.actx
+    state = work.state
+    n_act = 0
+    lo3 = col3d[1, 0]
+    hi3 = col3d[1, 2]
+    for k in range(cols.shape[0]):
+        s = state[k]
+        if s == DROPPED:
+            continue
+        c0 = cols[k, 0]
+        x0 = col3d[c0, 0]
+        x1 = col3d[c0, 1]
+        x2 = col3d[c0, 2]
+        if dig[k, x1] < dig[k, x0]:
+            x0, x1 = x1, x0
+        if dig[k, x2] < dig[k, x1]:
+            x1, x2 = x2, x1
+            if dig[k, x1] < dig[k, x0]:
+                x0, x1 = x1, x0
+        f = dig[k, x0]
+        ref0 = col3d[0, 0] if s == TIED else b2[0]
+        if f < ref0:
+            return -1
+        if f > ref0:
+            continue
+        c1 = cols[k, 1]
+        v0 = dig[k, col3d[c1, 0]]
+        v1 = dig[k, col3d[c1, 1]]
+        v2 = dig[k, col3d[c1, 2]]
+        lo = min(v0, min(v1, v2))
+        hi = max(v0, max(v1, v2))
+        if s == TIED:
+            rlo = lo3
+            rhi = hi3
+        else:
+            rlo = b2[1]
+            rhi = b2[1]
+        if hi < rlo:
+            return -1
+        if lo > rhi:
+            continue
+        act[n_act] = k
+        actx[n_act, 0] = x0
+        actx[n_act, 1] = x1
+        actx[n_act, 2] = x2
+        n_act += 1
+    return n_act
+
+
+@kernel(inline="always")
+def _band3(T, B1, tie2, emit, grids, n_out, auts, hist, work):
     """Every band 3 under bands 1-2 (in ``grid[0:54]``), checked; returns the grids kept.
 
     Column j of band 3 holds the 3 digits bands 1-2 left it (``colset3[j]``); in a grid the 3
     columns of a stack then hold disjoint sets, so boxes are automatic and a band 3 is a choice
-    of an order (of 6) per column with every row distinct. Column by column: a stack is complete
-    (and its index is tested) as soon as its third column is placed, which prunes early, where
-    row by row would complete row 7 in many ways that rows 8-9 cannot follow. Column 1 is fixed
-    (sorted). The leaves are collected, sorted into string order, then checked and emitted.
+    of an order (of 6) per column with every row distinct. A stack's index depends on its own 3
+    column orders only, so all of them are judged first, cheaply (``_stack_verdicts``: keys that
+    share most of their computation, read from band 1's bit tables): stack 1 (column 1 fixed,
+    sorted: 36 fills), then, if any passes, stack 2 (216), then stack 3. Then each passing
+    stack 1, stack 2 column by column with distinct rows (its last column taken from the
+    passing fills, grouped by the first two columns' orders): stack 3 is forced (row r holds the
+    3 digits rows r of stacks 1-2 lack, one from each column), and kept if its verdict passes.
+    The leaves are collected, sorted into string order (a 36-bit key: each cell's position in
+    its column set, rows 7-8), then checked and emitted.
     """
-    index = B1.index
-    rowm3 = work.rowm3
     col3d = work.col3d
-    choice = work.choice
     b3 = work.b3
-    memo = work.memo
+    verdict = work.memo
+    s1code = work.s1code
+    s1mask = work.s1mask
+    grp_n = work.grp_n
+    grp_o5 = work.grp_o5
+    colbit = work.colbit
     leaves = work.leaves
     leaf_tie = work.leaf_tie
     order = work.order
     colset3 = work.colset3
     grid = work.grid
-    chute = work.chute
     relabel = work.relabel
     colm = work.colm
     stats = work.stats
+    b2 = work.b2
+    act = work.act
+    actx = work.actx
+    state = work.state
+    cols = B1.aut_cols
+    dig = B1.aut_dig
+    row2_rank_to_id = T.row2_rank_to_id
+    fact = T.fact
+    ge_bits = B1.ge_bits
+    eq_bits = B1.eq_bits
+    scratch = work.scratch
+    keys = work.keys
+    entries = work.entries
+    form = work.form
+    tform = work.tform
+    ties = work.ties
+    table = T.table
+    aut_offsets = T.aut_offsets
+    aut_maps = T.aut_maps
+    maps_rows = T.maps_rows
+    maps_cols = T.maps_cols
     for j in range(9):
         m = ALL9 & ~colm[j]  # what bands 1-2 left in column j
         colset3[j] = m
@@ -258,89 +445,175 @@ def _band3(T, B1, idx2, emit, grids, n_out, auts, hist, work):
         if colset3[3 * st] & colset3[3 * st + 1] or colset3[3 * st] & colset3[3 * st + 2] \
                 or colset3[3 * st + 1] & colset3[3 * st + 2]:
             return 0
-    for st in range(3):
-        for q in range(216):
-            memo[st, q] = -2
-    choice[0] = 1  # column 1: the sorted order, PERM3[0]
-    for r in range(3):
-        b3[9 * r] = col3d[0, r]
-        rowm3[r] = np.int64(1) << col3d[0, r]
-    n_leaves = 0
-    stack_tie = 0
-    j = 1
-    choice[1] = 0
-    while True:
-        if choice[j] == 6:
-            j -= 1
-            if j == 0:
-                break
-            # undo column j (its choice was choice[j] - 1)
+    n_act = _active_automorphisms(B1, colset3, col3d, work)
+    if n_act < 0:
+        return 0
+    # stack 1: column 1 fixed (sorted), 36 orders of columns 2-3, every one a valid box
+    _stack_verdicts(0, 1, grid, col3d, row2_rank_to_id, ge_bits, eq_bits, relabel, verdict)
+    n1 = 0
+    for code in range(36):
+        if verdict[0, code] < 0:
+            continue
+        o1 = code // 6
+        o2 = code % 6
+        s1code[n1] = code
+        for r in range(3):
+            s1mask[n1, r] = (np.int64(1) << col3d[0, r]) | (np.int64(1) << col3d[1, PERM3[o1, r]]) | \
+                            (np.int64(1) << col3d[2, PERM3[o2, r]])
+        n1 += 1
+    if n1 == 0:
+        return 0
+    _stack_verdicts(1, 6, grid, col3d, row2_rank_to_id, ge_bits, eq_bits, relabel, verdict)
+    # stack 2's passing fills grouped by the orders of its first two columns
+    n2 = 0
+    for g in range(36):
+        grp_n[g] = 0
+    for code in range(216):
+        if verdict[1, code] < 0:
+            continue
+        g = code // 6
+        grp_o5[g, grp_n[g]] = code % 6
+        grp_n[g] += 1
+        n2 += 1
+    if n2 == 0:
+        return 0
+    for c in range(3):
+        for o in range(6):
             for r in range(3):
-                rowm3[r] &= ~(np.int64(1) << b3[9 * r + j])
-            if j % 3 == 2:
-                stack_tie &= ~(1 << (j // 3))
-            continue
-        k = choice[j]
-        choice[j] = k + 1
-        d0 = col3d[j, PERM3[k, 0]]
-        d1 = col3d[j, PERM3[k, 1]]
-        d2 = col3d[j, PERM3[k, 2]]
-        b0 = np.int64(1) << d0
-        b1 = np.int64(1) << d1
-        b2 = np.int64(1) << d2
-        if (rowm3[0] & b0) | (rowm3[1] & b1) | (rowm3[2] & b2):
-            continue
-        b3[j] = d0
-        b3[9 + j] = d1
-        b3[18 + j] = d2
-        if j % 3 == 2:
-            # the stack is complete; its index depends on its own 3 column orders only: memoized
-            st = j // 3
-            mk = (choice[j - 2] - 1) * 36 + (choice[j - 1] - 1) * 6 + k
-            idx = memo[st, mk]
-            if idx == -2:
-                for r in range(3):
-                    for c in range(9):
-                        chute[r * 9 + c] = grid[c * 9 + 3 * st + r] if c < 6 else b3[(c - 6) * 9 + 3 * st + r]
-                idx = _chute_index(chute, relabel, T, index)
-                memo[st, mk] = idx
-            if idx < index:
+                colbit[c, o, r] = np.int64(1) << col3d[3 + c, PERM3[o, r]]
+    _stack_verdicts(2, 6, grid, col3d, row2_rank_to_id, ge_bits, eq_bits, relabel, verdict)
+    # each passing stack 1, then stack 2 column by column with rows distinct (the last column
+    # from the passing fills only); stack 3 is then forced: row r holds the 3 digits rows r of
+    # stacks 1-2 lack, one from each column's set (else no band 3)
+    n_leaves = 0
+    for a in range(n1):
+        ma0 = s1mask[a, 0]
+        ma1 = s1mask[a, 1]
+        ma2 = s1mask[a, 2]
+        for o3 in range(6):
+            if (ma0 & colbit[0, o3, 0]) | (ma1 & colbit[0, o3, 1]) | (ma2 & colbit[0, o3, 2]):
                 continue
-            if idx == index:
-                stack_tie |= 1 << st
-        if j == 8:
-            if n_leaves >= leaves.shape[0]:
-                return -2
-            for q in range(27):
-                leaves[n_leaves, q] = b3[q]
-            leaf_tie[n_leaves] = stack_tie
-            n_leaves += 1
-            if j % 3 == 2:
-                stack_tie &= ~(1 << (j // 3))
-            continue
-        rowm3[0] |= b0
-        rowm3[1] |= b1
-        rowm3[2] |= b2
-        j += 1
-        choice[j] = 0
-    # string order (insertion sort of the few leaves by their 27 cells)
+            mb0 = ma0 | colbit[0, o3, 0]
+            mb1 = ma1 | colbit[0, o3, 1]
+            mb2 = ma2 | colbit[0, o3, 2]
+            for o4 in range(6):
+                g = o3 * 6 + o4
+                if grp_n[g] == 0:
+                    continue
+                if (mb0 & colbit[1, o4, 0]) | (mb1 & colbit[1, o4, 1]) | (mb2 & colbit[1, o4, 2]):
+                    continue
+                mc0 = mb0 | colbit[1, o4, 0]
+                mc1 = mb1 | colbit[1, o4, 1]
+                mc2 = mb2 | colbit[1, o4, 2]
+                for t5 in range(grp_n[g]):
+                    o5 = grp_o5[g, t5]
+                    if (mc0 & colbit[2, o5, 0]) | (mc1 & colbit[2, o5, 1]) | (mc2 & colbit[2, o5, 2]):
+                        continue
+                    q0 = mc0 | colbit[2, o5, 0]
+                    q1 = mc1 | colbit[2, o5, 1]
+                    q2 = mc2 | colbit[2, o5, 2]
+                    need0 = ALL9 & ~q0
+                    need1 = ALL9 & ~q1
+                    need2 = ALL9 & ~q2
+                    code3 = 0
+                    ok = True
+                    for c in range(6, 9):
+                        cs = colset3[c]
+                        x0 = cs & need0
+                        x1 = cs & need1
+                        x2 = cs & need2
+                        if x0 == 0 or x1 == 0 or x2 == 0 or (x0 & (x0 - 1)) or (x1 & (x1 - 1)) or (x2 & (x2 - 1)):
+                            ok = False
+                            break
+                        code3 = code3 * 6 + _rank3(POPCOUNT[cs & (x0 - 1)], POPCOUNT[cs & (x1 - 1)], POPCOUNT[cs & (x2 - 1)])
+                    if not ok:
+                        continue
+                    v3 = verdict[2, code3]
+                    if v3 < 0:
+                        continue
+                    if n_leaves >= leaves.shape[0]:
+                        return -2
+                    c1 = s1code[a]
+                    c2 = g * 6 + o5
+                    tie = (1 if verdict[0, c1] == 0 else 0) | (2 if verdict[1, c2] == 0 else 0) | (4 if v3 == 0 else 0)
+                    # string order = order of each cell's position in its (sorted) column set, and rows
+                    # 7-8 fix row 9: the positions of rows 7-8, 2 bits a cell, are a sort key
+                    o1 = c1 // 6
+                    o2 = c1 % 6
+                    o3 = c2 // 36
+                    o4 = (c2 // 6) % 6
+                    o5 = c2 % 6
+                    o6 = code3 // 36
+                    o7 = (code3 // 6) % 6
+                    o8 = code3 % 6
+                    key = 0
+                    for r in range(2):
+                        key = (key << 18) | (np.int64(PERM3[0, r]) << 16) | (np.int64(PERM3[o1, r]) << 14) | \
+                            (np.int64(PERM3[o2, r]) << 12) | (np.int64(PERM3[o3, r]) << 10) | (np.int64(PERM3[o4, r]) << 8) | \
+                            (np.int64(PERM3[o5, r]) << 6) | (np.int64(PERM3[o6, r]) << 4) | (np.int64(PERM3[o7, r]) << 2) | \
+                            np.int64(PERM3[o8, r])
+                    leaves[n_leaves, 0] = key
+                    leaves[n_leaves, 1] = (c1 * 216 + c2) * 216 + code3
+                    leaf_tie[n_leaves] = tie
+                    n_leaves += 1
+    # string order (insertion sort of the few leaves by their keys)
     for x in range(n_leaves):
         order[x] = x
     for x in range(1, n_leaves):
         y = x
-        while y > 0 and _row_less(leaves, order[y], order[y - 1]):
-            t = order[y]
+        t = order[x]
+        kt = leaves[t, 0]
+        while y > 0 and kt < leaves[order[y - 1], 0]:
             order[y] = order[y - 1]
-            order[y - 1] = t
             y -= 1
+        order[y] = t
     kept = 0
     for x in range(n_leaves):
         leaf = order[x]
+        code = leaves[leaf, 1]
+        c1 = code // 46656
+        c2 = (code // 216) % 216
+        code3 = code % 216
+        for r in range(3):
+            b3[r * 9 + 0] = col3d[0, r]
+            b3[r * 9 + 1] = col3d[1, PERM3[c1 // 6, r]]
+            b3[r * 9 + 2] = col3d[2, PERM3[c1 % 6, r]]
+            b3[r * 9 + 3] = col3d[3, PERM3[c2 // 36, r]]
+            b3[r * 9 + 4] = col3d[4, PERM3[(c2 // 6) % 6, r]]
+            b3[r * 9 + 5] = col3d[5, PERM3[c2 % 6, r]]
+            b3[r * 9 + 6] = col3d[6, PERM3[code3 // 36, r]]
+            b3[r * 9 + 7] = col3d[7, PERM3[(code3 // 6) % 6, r]]
+            b3[r * 9 + 8] = col3d[8, PERM3[code3 % 6, r]]
         for q in range(27):
-            b3[q] = leaves[leaf, q]
-            grid[54 + q] = leaves[leaf, q]
+            grid[54 + q] = b3[q]
         stats[STAT_LEAVES] += 1
-        n_aut = _check_leaf(T, B1, idx2, leaf_tie[leaf] != 0, work)
+        cmp3 = _chute_cmp(b3, relabel, row2_rank_to_id, fact, ge_bits, eq_bits)
+        if cmp3 < 0:
+            continue
+        stats[STAT_LEAVES_INDEX] += 1
+        if tie2 or cmp3 == 0 or leaf_tie[leaf] != 0:
+            # another chute reaches band 1: the canon kernel decides (and counts automorphisms)
+            stats[STAT_CANON] += 1
+            n_aut = _canon_leaf(grid, scratch, keys, entries, form, tform, ties, row2_rank_to_id, fact,
+                                table, aut_offsets, aut_maps, maps_rows, maps_cols)
+        else:
+            # the automorphisms still undecided (``_active_automorphisms``); written out here, not
+            # called: passing the work tuple per leaf costs reference counting of all its arrays
+            n_aut = 1
+            for t in range(n_act):
+                k = act[t]
+                c0 = cols[k, 0]
+                if state[k] == TIED:  # image band 2 = band 2; image band 3 = a(band 3)
+                    cmp = _image_band_cmp_x(b3, cols, dig, k, c0, actx[t, 0], actx[t, 1], actx[t, 2], b3)
+                else:  # image band 2 = a(band 3), image band 3 = a(band 2)
+                    cmp = _image_band_cmp_x(b3, cols, dig, k, c0, actx[t, 0], actx[t, 1], actx[t, 2], b2)
+                    if cmp == 0:
+                        cmp = _image_band_cmp(b2, cols, dig, k, c0, b3, 0)
+                if cmp < 0:
+                    n_aut = 0
+                    break
+                if cmp == 0:
+                    n_aut += 1
         if n_aut > 0:
             if emit:
                 if n_out + kept >= grids.shape[0]:
@@ -354,52 +627,16 @@ def _band3(T, B1, idx2, emit, grids, n_out, auts, hist, work):
 
 
 @kernel
-def _row_less(rows, a, b):
-    for q in range(rows.shape[1]):
-        if rows[a, q] != rows[b, q]:
-            return rows[a, q] < rows[b, q]
-    return False
-
-
-@kernel
-def _check_leaf(T, B1, idx2, stack_tie, work):
-    """0 when the grid in ``grid`` is not its own minlex form, else its automorphism count.
-    The stacks passed the index test already (``stack_tie``: one of them ties band 1)."""
-    index = B1.index
-    idx3 = _chute_index(work.b3, work.relabel, T, index)
-    if idx3 < index:
-        return 0
-    tie_chute = idx2 == index or idx3 == index or stack_tie
-    work.stats[STAT_LEAVES_INDEX] += 1
-    if tie_chute:
-        work.stats[STAT_CANON] += 1
-        # another chute reaches band 1: the canon kernel decides (and counts automorphisms)
-        chute_keys(work.grid, work.scratch, T.row2_rank_to_id, T.fact, work.keys)
-        for c in range(6):
-            work.entries[c] = T.table[work.keys[c]]
-        n = canon_grid_into(work.grid, work.keys, work.entries, T.aut_offsets, T.aut_maps, T.maps_rows,
-                            T.maps_cols, work.scratch, work.form, work.tform, work.ties, False)
-        for q in range(81):
-            if work.form[q] != work.grid[q]:
-                return 0
-        return n
-    n_aut = 1
-    K = B1.aut_cols.shape[0]
-    for k in range(K):
-        st = work.state[k]
-        if st == DROPPED:
-            continue
-        cols = B1.aut_cols[k]
-        dig = B1.aut_dig[k]
-        c0 = B1.aut_c0[k]
-        if st == TIED:  # image band 2 = band 2; image band 3 = a(band 3)
-            cmp = _image_band_cmp(work.b3, cols, dig, c0, work.b3, 0)
-        else:  # image band 2 = a(band 3), image band 3 = a(band 2)
-            cmp = _image_band_cmp(work.b3, cols, dig, c0, work.b2, 0)
-            if cmp == 0:
-                cmp = _image_band_cmp(work.b2, cols, dig, c0, work.b3, 0)
-        if cmp < 0:
+def _canon_leaf(grid, scratch, keys, entries, form, tform, ties, row2_rank_to_id, fact, table, aut_offsets,
+                aut_maps, maps_rows, maps_cols):
+    """0 when ``grid`` is not its own minlex form, else its automorphism count, by the canon
+    kernel (the rare path: a chute other than band 1 ties it)."""
+    chute_keys(grid, scratch, row2_rank_to_id, fact, keys)
+    for c in range(6):
+        entries[c] = table[keys[c]]
+    n = canon_grid_into(grid, keys, entries, aut_offsets, aut_maps, maps_rows, maps_cols, scratch, form,
+                        tform, ties, False)
+    for q in range(81):
+        if form[q] != grid[q]:
             return 0
-        if cmp == 0:
-            n_aut += 1
-    return n_aut
+    return n

@@ -31,9 +31,10 @@ ROW4_CAP = 1 << 14
 LEAF_CAP = 1 << 14  # bands 3 under one band 2 (column 1 fixed); more raises
 
 Tables = namedtuple("Tables", "row2_rank_to_id fact table aut_offsets aut_maps maps_rows maps_cols")
-Band1 = namedtuple("Band1", "index band aut_cols aut_dig aut_c0 aut_dinv2")
-Work = namedtuple("Work", "grid b2 b3 chute relabel state keys entries scratch form tform ties "
-                          "colm boxm rowm rem placed rowm3 colset3 col3d choice leaves leaf_tie order memo stats")
+Band1 = namedtuple("Band1", "index band aut_cols aut_dig aut_c0 aut_dinv2 ge_bits eq_bits")
+Work = namedtuple("Work", "grid b2 b3 relabel state keys entries scratch form tform ties "
+                          "colm boxm rowm rem placed colset3 col3d leaves leaf_tie order memo stats "
+                          "s1code s1mask grp_n grp_o5 colbit act actx")
 
 
 @lru_cache(maxsize=None)
@@ -42,10 +43,12 @@ def _tables() -> Tables:
     return Tables(T.row2_rank_to_id, FACT, T.table, T.aut_offsets, T.aut_maps, T.maps_rows, T.maps_cols)
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=16)
 def band1(index: int) -> Band1:
     """Band ``index`` and its non-trivial automorphisms as (column map, digit map) pairs, with
-    the column that lands in column 1 and the digit that becomes 2 (the pruning keys)."""
+    the column that lands in column 1 and the digit that becomes 2 (the pruning keys), and its
+    bit tables: bit ``key`` of ``ge_bits`` / ``eq_bits`` (bit key & 7 of byte key >> 3) is set
+    when that band key's index is >= / == ``index`` (326 KB each: they stay in cache)."""
     if not 0 <= index < N_BANDS:
         raise ValueError(f"band 1 index must be 0-{N_BANDS - 1}, got {index}")
     T = band_tables()
@@ -65,18 +68,22 @@ def band1(index: int) -> Band1:
     aut_dig = np.array(digs, np.int64).reshape(n, 10)
     aut_c0 = aut_cols[:, 0].copy()
     aut_dinv2 = np.array([int(np.flatnonzero(d == 2)[0]) for d in aut_dig], np.int64)
-    return Band1(np.int64(index), band, aut_cols, aut_dig, aut_c0, aut_dinv2)
+    idx = T.table & 0xFFFF
+    ge_bits = np.packbits(idx >= index, bitorder="little")
+    eq_bits = np.packbits(idx == index, bitorder="little")
+    return Band1(np.int64(index), band, aut_cols, aut_dig, aut_c0, aut_dinv2, ge_bits, eq_bits)
 
 
 def workspace(n_auts: int) -> Work:
     z = np.zeros
-    return Work(z(81, np.uint8), z(27, np.uint8), z(27, np.uint8), z(27, np.uint8), z(10, np.uint8),
+    return Work(z(81, np.uint8), z(27, np.uint8), z(27, np.uint8), z(10, np.uint8),
                 z(max(n_auts, 1), np.int64), z(6, np.int64), z(6, np.uint32), z(200, np.int64),
                 z(81, np.uint8), z(SIZE, np.uint8), z((1, SIZE), np.uint8),
                 z(9, np.int64), z(3, np.int64), z(3, np.int64), z(27, np.int64), z(27, np.int64),
-                z(3, np.int64), z(9, np.int64), z((9, 3), np.int64), z(10, np.int64),
-                z((LEAF_CAP, 27), np.uint8), z(LEAF_CAP, np.int64), z(LEAF_CAP, np.int64), z((3, 216), np.int64),
-                z(K.N_STATS, np.int64))
+                z(9, np.int64), z((9, 3), np.int64),
+                z((LEAF_CAP, 2), np.int64), z(LEAF_CAP, np.int64), z(LEAF_CAP, np.int64), z((3, 216), np.int64),
+                z(K.N_STATS, np.int64), z(36, np.int64), z((36, 3), np.int64), z(36, np.int64),
+                z((36, 6), np.int64), z((3, 6, 3), np.int64), z(max(n_auts, 1), np.int64), z((max(n_auts, 1), 3), np.int64))
 
 
 @lru_cache(maxsize=None)
