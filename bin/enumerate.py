@@ -53,6 +53,8 @@ def build_parser() -> argparse.ArgumentParser:
     which.add_argument("--band1", type=parse_bands, metavar="I[,J,K-L]", help="bands 1 to enumerate (0-415)")
     which.add_argument("--all", action="store_true", help="all 416 bands 1 (the whole catalog: hours)")
     which.add_argument("--status", action="store_true", help="list the runs and the bands 1 counted")
+    which.add_argument("--export", metavar="FILE.npz",
+                       help="write the catalog's complete bands 1 as package data (FILE.npz and FILE.json)")
     p.add_argument("--count-only", action="store_true", help="count, print no grid")
     p.add_argument("--out", metavar="FILE", help="write the grids to FILE (resumable) instead of standard output")
     p.add_argument("--chunk", type=int, default=CHUNK, help=argparse.SUPPRESS)
@@ -96,6 +98,8 @@ def _main(argv=None) -> int:
     out, err = sys.stdout, sys.stderr
     if args.status:
         return _status(catalog, out)
+    if args.export:
+        return _export(catalog, args.export, err)
     bands = list(range(N_BANDS)) if args.all else args.band1
     return _enumerate(catalog, bands, args, out, err)
 
@@ -168,6 +172,33 @@ def _enumerate(catalog, bands: list[int], args, out, err) -> int:
     grids = sum(totals[b] for b in counted)
     err.write(f"enumerate: {len(counted)} of {len(bands)} bands 1 counted, {grids:,} grids"
               f" ({state.items_done:,} enumerated by run {run_state.id})\n")
+    return EXIT_OK
+
+
+def _export(catalog, path: str, err) -> int:
+    """Package data: the counts as a compressed npz and a JSON manifest (sha256, bands, command)."""
+    import hashlib
+    import json
+
+    import numpy as np
+
+    from sudoku_symmetry.catalog.grids import export_counts
+
+    arrays = export_counts(catalog)
+    with open(path, "wb") as fh:
+        np.savez_compressed(fh, **arrays)
+    bands = arrays["band1"].tolist()
+    manifest = {
+        "sha256": hashlib.sha256(open(path, "rb").read()).hexdigest(),
+        "bands": bands, "complete": len(bands) == N_BANDS, "grids": int(arrays["grids"].sum()),
+        "automorphic": int(arrays["automorphic"].sum()),
+        "command": "bin/enumerate --all --count-only --db DB && bin/enumerate --export "
+                   "catalog/data/ed_grid_counts.npz --db DB",
+    }
+    with open(os.path.splitext(path)[0] + ".json", "w") as fh:
+        json.dump(manifest, fh, indent=1)
+        fh.write("\n")
+    err.write(f"enumerate: exported {len(bands)} bands 1, {manifest['grids']:,} grids to {path}\n")
     return EXIT_OK
 
 

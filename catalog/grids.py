@@ -67,3 +67,53 @@ def coverage(target) -> tuple[int, int, int]:
         n, g, a = conn.execute(select(func.count(), func.coalesce(func.sum(BANDS.c.grids), 0),
                                       func.coalesce(func.sum(BANDS.c.automorphic), 0))).one()
     return int(n), int(g), int(a)
+
+
+# -- package data: the counts shipped with the code ---------------------------------------------
+def export_counts(target) -> dict:
+    """Every complete band 1 as arrays for ``numpy.savez_compressed`` (band order): per band
+    ``band1``, ``grids``, ``prefixes``, ``automorphic``; the histograms flattened as
+    (``hist_band``, ``hist_count``, ``hist_grids``); the prefixes of all bands concatenated as
+    ``prefix_row4`` (N, 9) digits and ``prefix_grids``."""
+    import numpy as np
+
+    with connection_of(target) as conn:
+        bands = conn.execute(select(BANDS).order_by(BANDS.c.band1)).mappings().all()
+        hb, hc, hg, rows4, grids = [], [], [], [], []
+        for b in bands:
+            for k, v in sorted((int(k), int(v)) for k, v in json.loads(b["automorphism_histogram"]).items()):
+                hb.append(b["band1"]), hc.append(k), hg.append(v)
+            for row4, g in conn.execute(select(PREFIXES.c.row4, PREFIXES.c.grids)
+                                        .where(PREFIXES.c.band1 == b["band1"]).order_by(PREFIXES.c.prefix)):
+                rows4.append([int(ch) for ch in row4])
+                grids.append(int(g))
+    return {
+        "band1": np.array([b["band1"] for b in bands], np.int16),
+        "grids": np.array([b["grids"] for b in bands], np.int64),
+        "prefixes": np.array([b["prefixes"] for b in bands], np.int32),
+        "automorphic": np.array([b["automorphic"] for b in bands], np.int64),
+        "hist_band": np.array(hb, np.int16), "hist_count": np.array(hc, np.int32), "hist_grids": np.array(hg, np.int64),
+        "prefix_row4": np.array(rows4, np.uint8).reshape(-1, 9), "prefix_grids": np.array(grids, np.int64),
+    }
+
+
+def import_counts(target, arrays) -> int:
+    """Store what :func:`export_counts` produced (ON CONFLICT DO NOTHING); returns the bands 1 new."""
+    import numpy as np
+
+    start = np.concatenate([[0], np.cumsum(arrays["prefixes"])]).astype(np.int64)
+    if start[-1] != len(arrays["prefix_grids"]):
+        raise ValueError("package data: prefix counts do not add up to the bands' prefixes")
+    new = 0
+    with connection_of(target) as conn:
+        for k, b in enumerate(arrays["band1"].tolist()):
+            lo, hi = int(start[k]), int(start[k + 1])
+            counts = arrays["prefix_grids"][lo:hi]
+            if int(counts.sum()) != int(arrays["grids"][k]):
+                raise ValueError(f"package data: band 1 {b}'s prefix counts do not add up to its total")
+            rows4 = ["".join(map(str, r)) for r in arrays["prefix_row4"][lo:hi].tolist()]
+            store_prefix_counts(conn, b, 0, rows4, counts.tolist())
+            sel = arrays["hist_band"] == b
+            hist = dict(zip(arrays["hist_count"][sel].tolist(), arrays["hist_grids"][sel].tolist()))
+            new += store_band_total(conn, b, int(arrays["grids"][k]), hi - lo, hist)
+    return new
