@@ -45,6 +45,10 @@ Migration 0002:
     Unique (canonical, convention); indexed on (kind, n_givens, automorphism_count).
     See ``catalog/configurations.py``.
 
+Migration 0007 widens ``configurations.kind`` to 16 characters and allows kinds ``pattern`` and
+``configuration`` (clue patterns, ``x`` for a clue, and clue configurations) in the convention
+``box_first`` (engine/patterns/canonical.py), and makes ``automorphism_count`` 64-bit. See ``catalog/patterns.py``.
+
 Migration 0003:
 
 ``run_leases``
@@ -86,8 +90,8 @@ NAMING_CONVENTION = {
 BigInt = BigInteger().with_variant(Integer, "sqlite")
 """64-bit integer keys: BIGINT on PostgreSQL, INTEGER (the rowid) on SQLite."""
 
-KINDS = ("grid", "puzzle")
-CONVENTIONS = ("minlex", "pattern_first")
+KINDS = ("grid", "puzzle", "pattern", "configuration")
+CONVENTIONS = ("minlex", "pattern_first", "box_first")
 RUN_STATUSES = ("running", "done", "failed")
 
 
@@ -171,17 +175,17 @@ class Configuration(Base):
     __tablename__ = "configurations"
     __table_args__ = (
         UniqueConstraint("canonical", "convention"),
-        CheckConstraint("kind IN ('grid', 'puzzle')", name="kind"),
-        CheckConstraint("convention IN ('minlex', 'pattern_first')", name="convention"),
+        CheckConstraint("kind IN ('grid', 'puzzle', 'pattern', 'configuration')", name="kind"),
+        CheckConstraint("convention IN ('minlex', 'pattern_first', 'box_first')", name="convention"),
         Index(None, "kind", "n_givens", "automorphism_count"),
     )
 
     id: Mapped[int] = mapped_column(BigInt, primary_key=True, autoincrement=True)
     canonical: Mapped[str] = mapped_column(String(81))
-    kind: Mapped[str] = mapped_column(String(8))
+    kind: Mapped[str] = mapped_column(String(16))
     convention: Mapped[str] = mapped_column(String(16), default="minlex")
     n_givens: Mapped[int] = mapped_column(SmallInteger)
-    automorphism_count: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    automorphism_count: Mapped[int | None] = mapped_column(BigInt, nullable=True)
     source: Mapped[str | None] = mapped_column(String(200), nullable=True)
     first_seen: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
