@@ -20,6 +20,7 @@ COMMANDS = {
     "setlogic": "set-logic (permutation) eliminations with explanations",
     "enumerate": "every essentially different grid of some bands 1, in catalog order, with counts",
     "rank": "catalog rank of a grid, and the grid at a rank",
+    "patterns": "essentially different clue patterns and configurations: enumerate, count, canonical form",
 }
 
 

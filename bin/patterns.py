@@ -1,0 +1,209 @@
+"""patterns: essentially different clue patterns and configurations, their counts and canonical forms.
+
+    patterns --cells N [--digits] [--count-only] [--out FILE] [--db URL]
+    patterns --burnside --cells N|all
+    patterns [FILE ...]
+
+``--cells N`` enumerates every essentially different (ED) clue pattern with N cells (with
+``--digits``: every ED configuration with N clues, digits with no row, column or box conflict),
+each once, in box-first canonical form (engine/patterns/canonical.py), in decreasing key order,
+and stores them in the catalog (table ``configurations``, kind ``pattern`` or
+``configuration``, convention ``box_first``, with automorphism counts; deduplicated). It prints
+the canonical forms (``x`` for a clue, ``.`` for an empty cell; digits for configurations) on
+standard output or into ``--out FILE``, then the count on standard error; with ``--count-only``
+only the count, on standard output.
+
+A run with ``--count-only`` or ``--out`` is resumable (catalog/driver.py: one shard, the cursor
+is the next enumeration unit, a clue-count matrix, and the file offset): killed at any moment
+and started again with the same arguments, it ends with the same rows and a byte-identical
+file. Output to standard output is not resumable (a new run each time; rows are deduplicated).
+
+``--burnside --cells N|all`` prints ``N COUNT`` lines: the number of ED patterns by Burnside's
+lemma over the group's cycle types (exact, no enumeration). Configurations have no Burnside
+count here (``--digits`` is refused): their fixed points are not a product over cycles.
+
+Without ``--cells`` or ``--burnside``: one pattern or configuration per input line (81
+characters, ``.`` or ``0`` empty, ``x`` a clue of a pattern or digits 1-9 of a
+configuration), its canonical form and automorphism count per line (``FORM COUNT``); a bad line
+prints ``error line N: REASON`` in its place and the exit status is 2.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+
+from sudoku_symmetry.commands._common import (EXIT_BAD_INPUT, EXIT_OK, CommandError, add_db_argument,
+                                              add_input_argument, emit, iter_chunks, run)
+
+RUN_KIND = "ed-patterns"
+MAX_CELLS = 81
+
+
+def _cells_value(text: str):
+    if text == "all":
+        return "all"
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number of cells 0-81 (or 'all' with --burnside), "
+                                         f"got {text!r}") from None
+    if not 0 <= n <= MAX_CELLS:
+        raise argparse.ArgumentTypeError(f"the number of cells must be between 0 and 81, got {n}")
+    return n
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="patterns", description=__doc__.split("\n\n")[0],
+                                formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--cells", type=_cells_value, metavar="N", help="number of clues (0-81; 'all' with --burnside)")
+    p.add_argument("--digits", action="store_true", help="configurations (clues with digits), not patterns")
+    p.add_argument("--count-only", action="store_true", help="print only the count")
+    p.add_argument("--out", metavar="FILE", help="write the canonical forms to FILE (resumable)")
+    p.add_argument("--burnside", action="store_true", help="print the counts by Burnside's lemma")
+    p.add_argument("--chunk", type=int, default=50_000, help=argparse.SUPPRESS)
+    add_db_argument(p)
+    add_input_argument(p, "patterns or configurations")
+    return p
+
+
+def _main(argv=None) -> int:
+    args = build_parser().parse_args(argv)
+    out, err = sys.stdout, sys.stderr
+    if args.burnside:
+        if args.cells is None:
+            raise CommandError("--burnside needs --cells N or --cells all")
+        if args.digits:
+            raise CommandError("configuration counts by Burnside are not available (patterns only)")
+        if args.files or args.out or args.count_only:
+            raise CommandError("--burnside takes only --cells")
+        return _burnside(args.cells, out)
+    if args.cells is not None:
+        if args.cells == "all":
+            raise CommandError("--cells all works only with --burnside")
+        if args.files:
+            raise CommandError("--cells enumerates: it reads no input files")
+        if args.count_only and args.out:
+            raise CommandError("--count-only and --out exclude each other")
+        if args.chunk < 1:
+            raise CommandError("--chunk must be at least 1")
+        return _enumerate(args, out, err)
+    if args.digits or args.count_only or args.out:
+        raise CommandError("--digits, --count-only and --out go with --cells N")
+    return _canonical(args.files, out, err)
+
+
+def _burnside(cells, out) -> int:
+    from sudoku_symmetry.engine.patterns.burnside import pattern_counts
+
+    counts = pattern_counts()
+    ns = range(MAX_CELLS + 1) if cells == "all" else [cells]
+    out.write("".join(f"{n} {counts[n]}\n" for n in ns))
+    return EXIT_OK
+
+
+def _canonical(files, out, err) -> int:
+    import numpy as np
+
+    from sudoku_symmetry.engine.patterns.canonical import canonical_forms, format_cells, has_conflict, parse_line
+
+    bad = 0
+    for source, lines, first in iter_chunks(files):
+        rows, kinds, where, problems = [], [], [], []
+        for i, line in enumerate(lines):
+            n = first + i
+            text = line.strip()
+            if not text or text.startswith("#"):
+                continue
+            try:
+                cells, digits = parse_line(text)
+            except ValueError as exc:
+                problems.append((n, str(exc)))
+                continue
+            if digits and has_conflict(cells):
+                problems.append((n, "two equal digits share a row, column or box"))
+                continue
+            rows.append(cells)
+            kinds.append(digits)
+            where.append(n)
+        results = []
+        if rows:
+            batch = np.array(rows, np.uint8)
+            kind = np.array(kinds)
+            forms = [""] * len(rows)
+            auts = [0] * len(rows)
+            for digits in (False, True):
+                sel = np.nonzero(kind == digits)[0]
+                if len(sel):
+                    res = canonical_forms(batch[sel], digits=digits)
+                    for k, text, a in zip(sel, format_cells(res.cells, digits), res.automorphisms):
+                        forms[k], auts[k] = text, int(a)
+            results = [(n, f"{f} {a}") for n, f, a in zip(where, forms, auts)]
+        bad += emit(out, err, source, results, problems)
+    return EXIT_BAD_INPUT if bad else EXIT_OK
+
+
+def _enumerate(args, out, err) -> int:
+    from sudoku_symmetry.catalog.db import open_catalog
+    from sudoku_symmetry.catalog.driver import drive
+    from sudoku_symmetry.catalog.patterns import store_patterns
+    from sudoku_symmetry.catalog.runs import get_run, start_or_resume
+    from sudoku_symmetry.engine.patterns import enumeration
+    from sudoku_symmetry.engine.patterns.burnside import pattern_counts
+    from sudoku_symmetry.engine.patterns.canonical import format_cells
+
+    n, digits = args.cells, args.digits
+    catalog = open_catalog(args.db)
+    path = os.path.abspath(args.out) if args.out else None
+    stdout_mode = not args.count_only and path is None
+    params = {"cells": n, "digits": digits, "out": path, "stdout": stdout_mode}
+    total = None if digits else pattern_counts()[n]
+    state = start_or_resume(catalog, RUN_KIND, params, items_total=total, restart=stdout_mode)
+    if path is not None:
+        offset = max([int((cp.cursor or {}).get("offset", 0)) for cp in state.checkpoints.values()] + [0])
+        if offset and (not os.path.exists(path) or os.path.getsize(path) < offset):
+            raise CommandError(f"{path} is shorter than the run's checkpoint ({offset} bytes): it was changed "
+                               f"outside the run; remove it and use other arguments to start again")
+        with open(path, "ab") as fh:
+            fh.truncate(offset)
+
+    def work(shard: str, cursor):
+        cur = dict(cursor or {"unit": 0, "offset": 0})
+        for batch, items, nxt, done in enumeration.work(n, cur["unit"], digits=digits, max_items=args.chunk):
+            forms = format_cells(batch.cells, digits) if len(batch.automorphisms) else []
+            text = "".join(f + "\n" for f in forms)
+            offset = cur["offset"]
+            if path is not None and text:
+                with open(path, "ab") as fh:
+                    fh.write(text.encode("ascii"))
+                    fh.flush()
+                    os.fsync(fh.fileno())
+                offset += len(text)
+            cur = {"unit": nxt, "offset": offset}
+            yield (forms, batch.automorphisms.tolist()), cur, done, items
+            if stdout_mode and text and not args.count_only:
+                out.write(text)  # committed: print it
+
+    def write(conn, rows):
+        forms, auts = rows
+        return store_patterns(conn, forms, auts, digits=digits, source=f"patterns --cells {n}"
+                              + (" --digits" if digits else ""))
+
+    what = "configurations" if digits else "patterns"
+    res = drive(catalog, state.id, [str(n)], work, write, desc=f"ED {what}", unit=f" {what}")
+    out.flush()
+    if res.already_done:
+        err.write(f"patterns: run {state.id} was already complete; nothing to do\n")
+    count = get_run(catalog, state.id).items_done
+    if args.count_only:
+        out.write(f"{count}\n")
+    err.write(f"patterns: {count:,} ED {what} with {n} {'clues' if digits else 'cells'}\n")
+    return EXIT_OK
+
+
+def main(argv=None) -> int:
+    return run(_main, argv, "patterns")
+
+
+if __name__ == "__main__":
+    sys.exit(main())
