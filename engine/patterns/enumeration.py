@@ -96,7 +96,7 @@ def _cells(masks, dig, digits: bool) -> np.ndarray:
             box_first[:, 9 * b + k] = (masks[:, b] >> (8 - k)) & 1
     if digits:
         # the clues' digits were written in box-first order of the clues
-        order = np.argsort(-box_first, axis=1, kind="stable")
+        order = np.argsort(1 - box_first.astype(np.int8), axis=1, kind="stable")
         vals = np.zeros_like(box_first)
         np.put_along_axis(vals, order, dig.astype(np.uint8), axis=1)
         box_first = np.where(box_first > 0, vals, 0).astype(np.uint8)
