@@ -111,3 +111,45 @@ def test_killed_run_resumes_to_identical_rows_and_file(tmp_path):
         assert a.execute(text(q)).all() == b.execute(text(q)).all()
         runs = "SELECT items_done, items_new, status FROM runs"
         assert a.execute(text(runs)).all() == b.execute(text(runs)).all() == [(16847, 16847, "done")]
+
+
+def test_postgresql_catalog(pg_server, capsys):
+    """Migration 0007 on PostgreSQL: the new kinds, and 64-bit automorphism counts (a
+    configuration's count includes relabelings: 3,359,232 x 9! for the empty one)."""
+    from conftest import pg_database
+
+    url = pg_database(pg_server, f"patterns_{os.getpid()}")
+    assert cmd.main(["--cells", "0", "--digits", "--count-only", "--db", url]) == 0
+    assert cmd.main(["--cells", "3", "--count-only", "--db", url]) == 0
+    assert capsys.readouterr().out == "1\n21\n"
+    engine = open_catalog(url)
+    with engine.connect() as conn:
+        got = conn.execute(text("SELECT kind, n_givens, automorphism_count FROM configurations "
+                                "WHERE n_givens = 0")).all()
+    assert got == [("configuration", 0, 3359232 * 362880)]
+    assert count_patterns(engine, digits=False, n_givens=3) == 21
+    engine.dispose()
+
+
+def test_migration_0007_down_and_up(tmp_path):
+    """Downgrading to 0004 drops the pattern rows and restores the old constraints; opening the
+    catalog again upgrades it back."""
+    from alembic import command
+
+    from sudoku_symmetry.catalog import db as catdb
+
+    url = catdb.resolve_url(str(tmp_path / "m.sqlite"))
+    assert cmd.main(["--cells", "2", "--count-only", "--db", url]) == 0
+    engine = open_catalog(url)
+    cfg = catdb._alembic_config()
+    with engine.begin() as conn:
+        cfg.attributes["connection"] = conn
+        command.downgrade(cfg, "0004")
+    assert catdb.current_revision(engine) == "0004"
+    with engine.connect() as conn:
+        assert conn.execute(text("SELECT count(*) FROM configurations")).scalar() == 0
+    engine.dispose()
+    engine = open_catalog(url)
+    assert catdb.current_revision(engine) == catdb.HEAD_REVISION
+    assert cmd.main(["--cells", "2", "--db", url]) == 0
+    assert count_patterns(engine, digits=False) == 5
