@@ -197,6 +197,7 @@ def _enumerate(args, out, err) -> int:
     count = get_run(catalog, state.id).items_done
     if args.count_only:
         out.write(f"{count}\n")
+        out.flush()
     err.write(f"patterns: {count:,} ED {what} with {n} {'clues' if digits else 'cells'}\n")
     return EXIT_OK
 
