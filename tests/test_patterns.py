@@ -274,3 +274,52 @@ def test_parse_line():
                      ("?" + "." * 80, "character 1")]:
         with pytest.raises(ValueError, match=why):
             parse_line(bad)
+
+
+def _automorphism_maps(cells):
+    """The pattern's automorphisms as position maps over its clues (box-first order), with the
+    number of group elements each stands for, from the chain's record mode."""
+    from sudoku_symmetry.engine.patterns import _kernels as K
+
+    masks = np.zeros(9, np.int64)
+    K.box_masks(cells, masks)
+    counts = np.array([bin(int(m)).count("1") for m in masks], np.int64)
+    stab = np.zeros(72, np.int64)
+    ns = K.box_stabilizer_all(counts, stab)
+    keys = np.zeros((2, 9), np.int64)
+    K.index_line_keys(masks, keys)
+    recs = np.zeros((K.MAX_RECORDS, 19), np.int64)
+    weights = np.zeros(K.MAX_RECORDS, np.int64)
+    n_rec = K.check_search(masks, np.ones(9, np.int64), stab[:ns], keys, True, recs, weights)
+    clues = [c for c in naive.BOX_FIRST if cells[c]]
+    pos = {c: k for k, c in enumerate(clues)}
+    maps = []
+    for rec in recs[:n_rec]:
+        t, rows, cols = rec[0], rec[1:10], rec[10:19]
+        maps.append([pos[int(rows[c // 9] * 9 + cols[c % 9]) if not t else int(cols[c % 9] * 9 + rows[c // 9])]
+                     for c in clues])
+    return clues, maps, weights[:n_rec]
+
+
+@pytest.mark.parametrize("n", [3, 4, 5, 6])
+def test_configuration_counts_by_burnside_on_each_pattern(n):
+    """Configurations of a pattern P up to Aut(P) x relabeling, by Burnside: the average over
+    Aut(P) of the proper colourings (as set partitions) whose blocks it permutes. Summed over
+    the ED patterns (themselves checked against the Burnside pattern count), it must equal the
+    configurations the digit stage enumerates with its own pruning."""
+    total = 0
+    for cells in enumeration.enumerate_all(n).cells:
+        clues, maps, weights = _automorphism_maps(cells)
+        assert sum(weights) * len(clues) > 0
+        colourings = naive._colorings(clues)
+        fixed = 0
+        for m, w in zip(maps, weights):
+            for col in colourings:
+                # m permutes the blocks of col: equal colours stay equal under m, both ways
+                pairs = {(col[k], col[m[k]]) for k in range(len(clues))}
+                if len({a for a, _ in pairs}) == len(pairs) == len({b for _, b in pairs}):
+                    fixed += int(w)
+        aut = int(sum(weights))
+        assert fixed % aut == 0
+        total += fixed // aut
+    assert total == enumeration.count(n, digits=True)
