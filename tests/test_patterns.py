@@ -285,7 +285,7 @@ def _automorphism_maps(cells):
     K.box_masks(cells, masks)
     counts = np.array([bin(int(m)).count("1") for m in masks], np.int64)
     stab = np.zeros(72, np.int64)
-    ns = K.box_stabilizer_all(counts, stab)
+    ns = K.box_optimum(counts, stab, np.zeros(9, np.int64))
     keys = np.zeros((2, 9), np.int64)
     K.index_line_keys(masks, keys)
     recs = np.zeros((K.MAX_RECORDS, 19), np.int64)

@@ -383,6 +383,7 @@ def canon_search(masks, elems, keys, cells, digits, best_masks, best_digits, bes
                             cmp = -1
                         elif v > best_digits[p]:
                             cmp = 1
+                            break  # larger: this leaf loses, the rest of its image is not needed
                 if cmp == 1:
                     continue
                 if cmp == -1:
@@ -483,7 +484,6 @@ def digit_dfs(n, conflicts, n_conf, maps, weights, n_maps, out_digits, out_auts,
     return count
 
 
-ELEMS72 = np.arange(72, dtype=np.int64)
 MASKS_BY_COUNT = np.zeros((10, 126), np.int64)
 """MASKS_BY_COUNT[c, :C(9, c)]: the box masks with c clues, largest first."""
 NMASK = np.zeros(10, np.int64)
@@ -508,47 +508,6 @@ def box_vector_image(vec, e, out):
 
 
 @kernel
-def box_stabilizer(counts, elems, out):
-    """The box-level elements that map the (occupancy, counts) key of ``counts`` to the largest
-    value any element gives, written to out; returns how many, or -1 when some element gives a
-    larger key than ``counts`` itself (``counts`` is not canonical)."""
-    img = np.zeros(9, np.int64)
-    best = np.zeros(9, np.int64)
-    for j in range(9):
-        best[j] = -1
-    n = 0
-    own_is_best = True
-    for ei in range(elems.shape[0]):
-        box_vector_image(counts, elems[ei], img)
-        cmp = 0
-        for j in range(9):  # occupancy first
-            a = 1 if img[j] > 0 else 0
-            b = 1 if best[j] > 0 else 0
-            if best[j] < 0:
-                b = -1
-            if a != b:
-                cmp = 1 if a > b else -1
-                break
-        if cmp == 0:
-            for j in range(9):
-                if img[j] != best[j]:
-                    cmp = 1 if img[j] > best[j] else -1
-                    break
-        if cmp < 0:
-            continue
-        if cmp > 0:
-            for j in range(9):
-                best[j] = img[j]
-            n = 0
-        out[n] = elems[ei]
-        n += 1
-    for j in range(9):
-        if best[j] != counts[j]:
-            own_is_best = False
-    return n if own_is_best else -1
-
-
-@kernel
 def canonical_into(batch, digits, out, auts, maps):
     """Box-first canonical form of each row (81 cells, 0 empty; with ``digits`` the values are
     kept, else every clue is 1): out[k] the canonical cells (digits as an RGS in box-first
@@ -557,6 +516,7 @@ def canonical_into(batch, digits, out, auts, maps):
     masks = np.zeros(9, np.int64)
     counts = np.zeros(9, np.int64)
     stab = np.zeros(72, np.int64)
+    best_counts = np.zeros(9, np.int64)
     keys = np.zeros((2, 9), np.int64)
     best_masks = np.zeros(9, np.int64)
     best_digits = np.zeros(81, np.int64)
@@ -571,7 +531,7 @@ def canonical_into(batch, digits, out, auts, maps):
         box_masks(cells, masks)
         for b in range(9):
             counts[b] = POP9[masks[b]]
-        ns = box_stabilizer_all(counts, stab)
+        ns = box_optimum(counts, stab, best_counts)
         if digits:
             index_line_keys(masks, keys)
         else:
@@ -615,17 +575,18 @@ def canonical_into(batch, digits, out, auts, maps):
 
 
 @kernel
-def box_stabilizer_all(counts, out):
-    """The box-level elements reaching the largest (occupancy, counts) key of ``counts``."""
+def box_optimum(counts, out, best):
+    """The box-level elements (of all 72) reaching the largest (occupancy, counts) key of the
+    per-box clue counts ``counts``: written to out, their number returned; the key reached goes
+    to best (``counts`` is canonical when best equals it)."""
     img = np.zeros(9, np.int64)
-    best = np.zeros(9, np.int64)
     for j in range(9):
         best[j] = -1
     n = 0
     for e in range(72):
         box_vector_image(counts, e, img)
         cmp = 0
-        for j in range(9):
+        for j in range(9):  # occupancy first, then the counts
             a = 1 if img[j] > 0 else 0
             b = -1 if best[j] < 0 else (1 if best[j] > 0 else 0)
             if a != b:

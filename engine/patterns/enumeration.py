@@ -58,6 +58,7 @@ def units(n: int) -> tuple[Unit, ...]:
         raise ValueError("n must be in 0..81")
     out = []
     stab = np.zeros(72, np.int64)
+    best = np.zeros(9, np.int64)
     for k in range(9, -1, -1):
         if not (k <= n <= 9 * k):
             continue
@@ -66,8 +67,8 @@ def units(n: int) -> tuple[Unit, ...]:
             for comp in _compositions(n, k):
                 counts = np.zeros(9, np.int64)
                 counts[list(boxes)] = comp
-                ns = K.box_stabilizer(counts, K.ELEMS72, stab)
-                if ns >= 0:
+                ns = K.box_optimum(counts, stab, best)
+                if (best == counts).all():
                     out.append((tuple(occ), tuple(int(c) for c in counts), stab[:ns].copy()))
     out.sort(key=lambda u: (sum(u[0]), u[0], u[1]), reverse=True)
     return tuple(Unit(c, e) for _, c, e in out)
