@@ -6,8 +6,8 @@ Prints, for each n, the ED patterns (then configurations) of n cells enumerated 
 mode with the CPU seconds it took (median of --repeats runs; one run when a run takes over 30
 seconds) and the Burnside count they must equal; the time of all 82 Burnside pattern counts;
 the box-first canonical form of the 49,158 17-clue puzzles (randomly transformed), as
-patterns and as configurations; and the orbit filter on 10^7 elements (7-bead bracelets with 10 colours: rotation and
-reversal of 7-digit strings, checked against the closed formula).
+patterns and as configurations; and the orbit filter on 10^7 elements (7-bead bracelets
+with 10 colours: rotation and reversal of 7-digit strings, checked against the closed formula).
 Targets (issue 10): patterns up to 10 cells in under a minute per core (2,499,689 classes at
 n = 10); configurations up to 6 clues in minutes; Burnside 0..81 in seconds; the orbit filter
 on 10^7 elements in seconds.
