@@ -158,14 +158,74 @@ def _chute_cmp(cells, relabel, row2_rank_to_id, fact, ge_bits, eq_bits):
     return 1
 
 
+# walk control: an int64 array ``ctl`` of these fields (inputs first, then state the walk leaves)
+W_FROM, W_STOP_ORD, W_STOP_COUNT, W_STEP, W_FIND, W_PER_BAND2, W_COUNT, W_ORD, W_GOT, W_LAST, W_NCP = range(11)
+N_CTL = 11
+
+
 @kernel
-def enumerate_prefixes(T, B1, row4s, p0, p1, emit, grids, auts, counts, hist, work):
+def enumerate_prefixes(T, B1, row4s, p0, p1, emit, grids, auts, counts, hist, work, step, cps, cp_counts):
     """Enumerate the ED grids under prefixes ``row4s[p0:p1]`` of band 1 ``B1``.
 
     ``counts[p - p0]`` gets the number of grids under prefix p, ``hist[k]`` counts grids with
     k automorphisms (k < len(hist), larger into the last slot). With ``emit`` the grids go to
     ``grids`` (cap, 81) and their automorphism counts to ``auts``; returns the number written,
     or -1 when ``grids`` is full (call again with a larger buffer). ``work``: ``workspace()``.
+
+    The fine counts (``step`` > 0): inside each prefix, after the first band 2 at which the
+    grids since the last checkpoint reach ``step``, a checkpoint ``cps[n] = (ordinal of the
+    next band 2, grids of the prefix before it)``; ``cp_counts[p - p0]`` checkpoints per prefix.
+    Returns -3 when ``cps`` is full. A band 2's ordinal counts every complete rows 5-6 that the
+    walk meets (see ``_walk_prefix``), so a lookup resumes there and enumerates only from there.
+    """
+    ctl = work.ctl
+    grid = work.grid
+    band1 = B1.band
+    for q in range(27):
+        grid[q] = band1[q]
+    n_out = 0
+    ncp = 0
+    for p in range(p0, p1):
+        for f in range(N_CTL):
+            ctl[f] = 0
+        ctl[W_STOP_ORD] = -1
+        ctl[W_STOP_COUNT] = -1
+        ctl[W_STEP] = step
+        ctl[W_NCP] = ncp
+        n_out = _walk_prefix(T, B1, row4s, p, emit, grids, n_out, auts, hist, work, ctl, cps)
+        if n_out < 0:
+            return n_out
+        counts[p - p0] = ctl[W_COUNT]
+        cp_counts[p - p0] = ctl[W_NCP] - ncp
+        ncp = ctl[W_NCP]
+    return n_out
+
+
+@kernel
+def walk_prefix(T, B1, row4s, p, grids, auts, hist, work):
+    """One lookup walk of prefix ``p`` under ``work.ctl`` (see ``_walk_prefix``), emitting the
+    grids of each band 2 it processes into ``grids`` from row 0; returns what it wrote or < 0."""
+    grid = work.grid
+    band1 = B1.band
+    for q in range(27):
+        grid[q] = band1[q]
+    return _walk_prefix(T, B1, row4s, p, True, grids, 0, auts, hist, work, work.ctl, work.cps)
+
+
+@kernel(inline="always")
+def _walk_prefix(T, B1, row4s, p, emit, grids, n_out, auts, hist, work, ctl, cps):
+    """Walk the bands 2 (rows 5-6) of prefix ``p`` in increasing order and enumerate the grids
+    under them; returns ``n_out`` after the grids emitted (or < 0, see ``enumerate_prefixes``).
+
+    Every complete rows 5-6 the depth-first walk meets (rows sorted by first cell) gets the next
+    *ordinal* 0, 1, ..., whether or not it passes the band-2 tests. ``ctl`` steers the walk:
+    ordinals below ``W_FROM`` are only met, not enumerated (with ``W_FIND`` the walk stops at the
+    band 2 equal to ``work.target[0:27]``, ``W_ORD`` = its ordinal); ``W_COUNT`` is the grids
+    before the first enumerated one and ends as the grids up to where the walk stopped; the walk
+    stops after ordinal ``W_STOP_ORD`` or once ``W_COUNT`` exceeds ``W_STOP_COUNT`` (-1: never),
+    with ``W_ORD`` its last ordinal and ``W_GOT`` that band 2's grids; ``W_PER_BAND2`` keeps
+    only the last band 2's grids in ``grids`` (a lookup); ``W_STEP`` > 0 writes checkpoints
+    (see ``enumerate_prefixes``) from ``W_NCP``, ``W_LAST`` the count at the last one.
     """
     # fields hoisted once: reading a tuple's field in the loops costs reference counting
     grid = work.grid
@@ -178,6 +238,7 @@ def enumerate_prefixes(T, B1, row4s, p0, p1, emit, grids, auts, counts, hist, wo
     stats = work.stats
     relabel = work.relabel
     state = work.state
+    target = work.target
     band1 = B1.band
     aut_cols = B1.aut_cols
     aut_dig = B1.aut_dig
@@ -187,85 +248,123 @@ def enumerate_prefixes(T, B1, row4s, p0, p1, emit, grids, auts, counts, hist, wo
     eq_bits = B1.eq_bits
     row2_rank_to_id = T.row2_rank_to_id
     fact = T.fact
-    index = B1.index
     K = B1.aut_cols.shape[0]
-    n_out = 0
-    for q in range(27):
-        grid[q] = band1[q]
-    for p in range(p0, p1):
-        count = 0
-        # --- rows 5-6 under row 4: cells 9..26 of band 2, digits in increasing order -------
-        for j in range(9):
-            colm[j] = (np.int64(1) << band1[j]) | (np.int64(1) << band1[9 + j]) | \
-                      (np.int64(1) << band1[18 + j]) | (np.int64(1) << row4s[p, j])
-            b2[j] = row4s[p, j]
-        for s in range(3):
-            boxm[s] = 0
-            for j in range(3 * s, 3 * s + 3):
-                boxm[s] |= np.int64(1) << row4s[p, j]
-        rowm[1] = 0
-        rowm[2] = 0
-        cell = 9
-        rem[9] = ALL9 & ~colm[0]
-        while True:
-            if rem[cell] == 0:
-                cell -= 1
-                if cell < 9:
-                    break
-                d = placed[cell]
-                r = cell // 9
-                j = cell % 9
-                bit = np.int64(1) << d
-                rowm[r] &= ~bit
-                colm[j] &= ~bit
-                boxm[j // 3] &= ~bit
-                continue
-            d = LOWBIT[rem[cell]]
-            rem[cell] &= rem[cell] - 1
+    o_from = ctl[W_FROM]
+    stop_ord = ctl[W_STOP_ORD]
+    stop_count = ctl[W_STOP_COUNT]
+    step = ctl[W_STEP]
+    find = ctl[W_FIND] != 0
+    per_band2 = ctl[W_PER_BAND2] != 0
+    count = ctl[W_COUNT]
+    last = ctl[W_LAST]
+    ncp = ctl[W_NCP]
+    ordinal = 0
+    # --- rows 5-6 under row 4: cells 9..26 of band 2, digits in increasing order -------
+    for j in range(9):
+        colm[j] = (np.int64(1) << band1[j]) | (np.int64(1) << band1[9 + j]) | \
+                  (np.int64(1) << band1[18 + j]) | (np.int64(1) << row4s[p, j])
+        b2[j] = row4s[p, j]
+    for s in range(3):
+        boxm[s] = 0
+        for j in range(3 * s, 3 * s + 3):
+            boxm[s] |= np.int64(1) << row4s[p, j]
+    rowm[1] = 0
+    rowm[2] = 0
+    cell = 9
+    rem[9] = ALL9 & ~colm[0]
+    while True:
+        if rem[cell] == 0:
+            cell -= 1
+            if cell < 9:
+                break
+            d = placed[cell]
             r = cell // 9
             j = cell % 9
-            if cell == 18 and d < placed[9]:
-                continue  # rows of band 2 sorted by first cell
-            placed[cell] = d
-            b2[cell] = d
-            if cell < 26:
-                bit = np.int64(1) << d
-                rowm[r] |= bit
-                colm[j] |= bit
-                boxm[j // 3] |= bit
-                cell += 1
-                r = cell // 9
-                j = cell % 9
-                rem[cell] = ALL9 & ~(rowm[r] | colm[j] | boxm[j // 3])
-                continue
-            # --- band 2 complete (b2[26] = d, not entered in the masks) ----------------------
-            colm[8] |= np.int64(1) << d
-            stats[STAT_BANDS2] += 1
-            cmp2 = _chute_cmp(b2, relabel, row2_rank_to_id, fact, ge_bits, eq_bits)
-            keep = cmp2 >= 0
-            if keep:
-                for k in range(K):
-                    c0 = aut_c0[k]
-                    if not _holds_at(b2, c0, aut_dinv2[k]):
-                        state[k] = PENDING
-                        continue
-                    cmp = _image_band_cmp(b2, aut_cols, aut_dig, k, c0, b2, 0)
-                    if cmp < 0:
-                        keep = False
+            bit = np.int64(1) << d
+            rowm[r] &= ~bit
+            colm[j] &= ~bit
+            boxm[j // 3] &= ~bit
+            continue
+        d = LOWBIT[rem[cell]]
+        rem[cell] &= rem[cell] - 1
+        r = cell // 9
+        j = cell % 9
+        if cell == 18 and d < placed[9]:
+            continue  # rows of band 2 sorted by first cell
+        placed[cell] = d
+        b2[cell] = d
+        if cell < 26:
+            bit = np.int64(1) << d
+            rowm[r] |= bit
+            colm[j] |= bit
+            boxm[j // 3] |= bit
+            cell += 1
+            r = cell // 9
+            j = cell % 9
+            rem[cell] = ALL9 & ~(rowm[r] | colm[j] | boxm[j // 3])
+            continue
+        # --- band 2 complete (b2[26] = d, not entered in the masks) ----------------------
+        o = ordinal
+        ordinal += 1
+        if o < o_from:
+            if find:
+                same = True
+                for q in range(9, 27):
+                    if b2[q] != target[q]:
+                        same = False
                         break
-                    state[k] = TIED if cmp == 0 else DROPPED
-            if keep:
-                stats[STAT_BANDS2_KEPT] += 1
-                for q in range(27):
-                    grid[27 + q] = b2[q]
-                got = _band3(T, B1, cmp2 == 0, emit, grids, n_out, auts, hist, work)
-                if got < 0:
-                    return got
-                count += got
-                if emit:
-                    n_out += got
-            colm[8] &= ~(np.int64(1) << d)
-        counts[p - p0] = count
+                if same:
+                    ctl[W_ORD] = o
+                    return n_out
+            continue
+        colm[8] |= np.int64(1) << d
+        stats[STAT_BANDS2] += 1
+        cmp2 = _chute_cmp(b2, relabel, row2_rank_to_id, fact, ge_bits, eq_bits)
+        keep = cmp2 >= 0
+        if keep:
+            for k in range(K):
+                c0 = aut_c0[k]
+                if not _holds_at(b2, c0, aut_dinv2[k]):
+                    state[k] = PENDING
+                    continue
+                cmp = _image_band_cmp(b2, aut_cols, aut_dig, k, c0, b2, 0)
+                if cmp < 0:
+                    keep = False
+                    break
+                state[k] = TIED if cmp == 0 else DROPPED
+        got = 0
+        if keep:
+            stats[STAT_BANDS2_KEPT] += 1
+            for q in range(27):
+                grid[27 + q] = b2[q]
+            if per_band2:
+                n_out = 0
+            got = _band3(T, B1, cmp2 == 0, emit, grids, n_out, auts, hist, work)
+            if got < 0:
+                return got
+            count += got
+            if emit:
+                n_out += got
+        colm[8] &= ~(np.int64(1) << d)
+        if step > 0 and count - last >= step:
+            if ncp >= cps.shape[0]:
+                return -3
+            cps[ncp, 0] = o + 1
+            cps[ncp, 1] = count
+            ncp += 1
+            last = count
+        if o == stop_ord or (stop_count >= 0 and count > stop_count):
+            ctl[W_COUNT] = count
+            ctl[W_ORD] = o
+            ctl[W_GOT] = got
+            ctl[W_LAST] = last
+            ctl[W_NCP] = ncp
+            return n_out
+    ctl[W_COUNT] = count
+    ctl[W_ORD] = ordinal
+    ctl[W_GOT] = 0
+    ctl[W_LAST] = last
+    ctl[W_NCP] = ncp
     return n_out
 
 
