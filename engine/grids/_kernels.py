@@ -29,6 +29,8 @@ So the enumeration goes row 4 (the *prefix*), rows 5-6, then band 3, each in lex
 
 Digits sit on bits 1-9 of masks; ``LOWBIT`` walks a mask in increasing digit order.
 """
+from collections import namedtuple
+
 import numpy as np
 
 from .._bits import FACT, LOWBIT, PERM3, POPCOUNT
@@ -42,6 +44,9 @@ PENDING, TIED, DROPPED = 0, 1, 2  # state of an automorphism of band 1 under a b
 # have index >= band 1's, grids decided by the canon kernel
 STAT_BANDS2, STAT_BANDS2_KEPT, STAT_LEAVES, STAT_LEAVES_INDEX, STAT_CANON = 0, 1, 2, 3, 4
 N_STATS = 5
+
+Band1 = namedtuple("Band1", "index band aut_cols aut_dig aut_c0 aut_dinv2 ge_bits eq_bits")
+"""A band 1 as the kernels take it (``enumeration.band1`` builds it)."""
 
 
 @kernel
@@ -141,14 +146,17 @@ def _holds_at(src, c0, digit):
 
 
 @kernel(inline="always")
-def _chute_cmp(cells, relabel, row2_rank_to_id, fact, ge_bits, eq_bits):
-    """-1 / 0 / +1 as the band index of 27 cells is below, equal to or above band 1's (-1 for an
-    invalid band, which never happens for a grid's chute). Read from band 1's bit tables
-    (``ge_bits``, ``eq_bits``: one bit per key, 326 KB each, so they stay in cache where the
-    10 MB table would cost a miss per lookup)."""
-    key = band_key(cells, relabel, row2_rank_to_id, fact)
-    if key < 0:
-        return -1
+def _key_verdict(key, ge_bits, eq_bits, index):
+    """-1 / 0 / +1 as band key ``key``'s index is below, equal to or above ``index``. Read from
+    band 1's bit tables (``ge_bits``, ``eq_bits``: one bit per key, 326 KB each, so they stay in
+    cache where the 10 MB table would cost a miss per lookup); a lookup, which has no time to
+    build them per band 1, passes an empty ``eq_bits`` and in ``ge_bits`` every key's band index
+    (uint16 little-endian, shared by all bands 1)."""
+    if eq_bits.shape[0] == 0:
+        v = np.int64(ge_bits[2 * key]) | (np.int64(ge_bits[2 * key + 1]) << 8)
+        if v < index:
+            return -1
+        return 0 if v == index else 1
     byte = key >> 3
     bit = key & 7
     if not (ge_bits[byte] >> bit) & 1:
@@ -156,6 +164,16 @@ def _chute_cmp(cells, relabel, row2_rank_to_id, fact, ge_bits, eq_bits):
     if (eq_bits[byte] >> bit) & 1:
         return 0
     return 1
+
+
+@kernel(inline="always")
+def _chute_cmp(cells, relabel, row2_rank_to_id, fact, ge_bits, eq_bits, index):
+    """-1 / 0 / +1 as the band index of 27 cells is below, equal to or above band 1's ``index``
+    (-1 for an invalid band, which never happens for a grid's chute); see ``_key_verdict``."""
+    key = band_key(cells, relabel, row2_rank_to_id, fact)
+    if key < 0:
+        return -1
+    return _key_verdict(key, ge_bits, eq_bits, index)
 
 
 # walk control: an int64 array ``ctl`` of these fields (inputs first, then state the walk leaves)
@@ -248,6 +266,7 @@ def _walk_prefix(T, B1, row4s, p, emit, grids, n_out, auts, hist, work, ctl, cps
     eq_bits = B1.eq_bits
     row2_rank_to_id = T.row2_rank_to_id
     fact = T.fact
+    index = B1.index
     K = B1.aut_cols.shape[0]
     o_from = ctl[W_FROM]
     stop_ord = ctl[W_STOP_ORD]
@@ -319,7 +338,7 @@ def _walk_prefix(T, B1, row4s, p, emit, grids, n_out, auts, hist, work, ctl, cps
             continue
         colm[8] |= np.int64(1) << d
         stats[STAT_BANDS2] += 1
-        cmp2 = _chute_cmp(b2, relabel, row2_rank_to_id, fact, ge_bits, eq_bits)
+        cmp2 = _chute_cmp(b2, relabel, row2_rank_to_id, fact, ge_bits, eq_bits, index)
         keep = cmp2 >= 0
         if keep:
             for k in range(K):
@@ -361,7 +380,7 @@ def _walk_prefix(T, B1, row4s, p, emit, grids, n_out, auts, hist, work, ctl, cps
             ctl[W_NCP] = ncp
             return n_out
     ctl[W_COUNT] = count
-    ctl[W_ORD] = ordinal
+    ctl[W_ORD] = -1 if find else ordinal  # with W_FIND: the band 2 was not met
     ctl[W_GOT] = 0
     ctl[W_LAST] = last
     ctl[W_NCP] = ncp
@@ -369,7 +388,7 @@ def _walk_prefix(T, B1, row4s, p, emit, grids, n_out, auts, hist, work, ctl, cps
 
 
 @kernel(inline="always")
-def _stack_verdicts(st, n0, grid, col3d, row2_rank_to_id, ge_bits, eq_bits, relabel, verdict):
+def _stack_verdicts(st, n0, grid, col3d, row2_rank_to_id, ge_bits, eq_bits, index, relabel, verdict):
     """``verdict[st, o0 * 36 + o1 * 6 + o2]``: -1 / 0 / +1 as the index of stack ``st`` is below,
     equal to or above band 1's when band 3 puts its 3 columns in orders (PERM3 ranks) o0, o1, o2
     (o0 < ``n0``: stack 1's first column is fixed, sorted). The stack read as a band (row k =
@@ -406,14 +425,7 @@ def _stack_verdicts(st, n0, grid, col3d, row2_rank_to_id, ge_bits, eq_bits, rela
                 key = rid * 216 + codes12 + _rank3(relabel[col3d[c0 + 2, PERM3[o2, 0]]],
                                                    relabel[col3d[c0 + 2, PERM3[o2, 1]]],
                                                    relabel[col3d[c0 + 2, PERM3[o2, 2]]])
-                byte = key >> 3
-                bit = key & 7
-                if not (ge_bits[byte] >> bit) & 1:
-                    verdict[st, m] = -1
-                elif (eq_bits[byte] >> bit) & 1:
-                    verdict[st, m] = 0
-                else:
-                    verdict[st, m] = 1
+                verdict[st, m] = _key_verdict(key, ge_bits, eq_bits, index)
 
 
 @kernel(inline="always")
@@ -523,6 +535,7 @@ def _band3(T, B1, tie2, emit, grids, n_out, auts, hist, work):
     fact = T.fact
     ge_bits = B1.ge_bits
     eq_bits = B1.eq_bits
+    index = B1.index
     scratch = work.scratch
     keys = work.keys
     entries = work.entries
@@ -548,7 +561,7 @@ def _band3(T, B1, tie2, emit, grids, n_out, auts, hist, work):
     if n_act < 0:
         return 0
     # stack 1: column 1 fixed (sorted), 36 orders of columns 2-3, every one a valid box
-    _stack_verdicts(0, 1, grid, col3d, row2_rank_to_id, ge_bits, eq_bits, relabel, verdict)
+    _stack_verdicts(0, 1, grid, col3d, row2_rank_to_id, ge_bits, eq_bits, index, relabel, verdict)
     n1 = 0
     for code in range(36):
         if verdict[0, code] < 0:
@@ -562,7 +575,7 @@ def _band3(T, B1, tie2, emit, grids, n_out, auts, hist, work):
         n1 += 1
     if n1 == 0:
         return 0
-    _stack_verdicts(1, 6, grid, col3d, row2_rank_to_id, ge_bits, eq_bits, relabel, verdict)
+    _stack_verdicts(1, 6, grid, col3d, row2_rank_to_id, ge_bits, eq_bits, index, relabel, verdict)
     # stack 2's passing fills grouped by the orders of its first two columns
     n2 = 0
     for g in range(36):
@@ -580,7 +593,7 @@ def _band3(T, B1, tie2, emit, grids, n_out, auts, hist, work):
         for o in range(6):
             for r in range(3):
                 colbit[c, o, r] = np.int64(1) << col3d[3 + c, PERM3[o, r]]
-    _stack_verdicts(2, 6, grid, col3d, row2_rank_to_id, ge_bits, eq_bits, relabel, verdict)
+    _stack_verdicts(2, 6, grid, col3d, row2_rank_to_id, ge_bits, eq_bits, index, relabel, verdict)
     # each passing stack 1, then stack 2 column by column with rows distinct (the last column
     # from the passing fills only); stack 3 is then forced: row r holds the 3 digits rows r of
     # stacks 1-2 lack, one from each column's set (else no band 3)
@@ -686,7 +699,7 @@ def _band3(T, B1, tie2, emit, grids, n_out, auts, hist, work):
         for q in range(27):
             grid[54 + q] = b3[q]
         stats[STAT_LEAVES] += 1
-        cmp3 = _chute_cmp(b3, relabel, row2_rank_to_id, fact, ge_bits, eq_bits)
+        cmp3 = _chute_cmp(b3, relabel, row2_rank_to_id, fact, ge_bits, eq_bits, index)
         if cmp3 < 0:
             continue
         stats[STAT_LEAVES_INDEX] += 1
@@ -739,3 +752,117 @@ def _canon_leaf(grid, scratch, keys, entries, form, tform, ties, row2_rank_to_id
         if form[q] != grid[q]:
             return 0
     return n
+
+
+# --- lookups: rank <-> grid, one walk of one prefix each, resumed at a checkpoint -------------
+Lookup = namedtuple("Lookup", "key_index no_bits bands aut_off aut_cols aut_dig aut_c0 aut_dinv2")
+"""Every band 1 at once for lookups: ``key_index`` every band key's index as uint16 bytes
+(``_key_verdict``'s lookup mode, ``no_bits`` empty), the 416 bands (416, 27) and their
+automorphisms concatenated (band b's are rows ``aut_off[b]:aut_off[b + 1]``)."""
+
+
+@kernel(inline="always")
+def _lookup_band1(L, b):
+    a0 = L.aut_off[b]
+    a1 = L.aut_off[b + 1]
+    return Band1(np.int64(b), L.bands[b], L.aut_cols[a0:a1], L.aut_dig[a0:a1], L.aut_c0[a0:a1],
+                 L.aut_dinv2[a0:a1], L.key_index, L.no_bits)
+
+
+@kernel(inline="always")
+def _reset_ctl(ctl):
+    for f in range(N_CTL):
+        ctl[f] = 0
+    ctl[W_STOP_ORD] = -1
+    ctl[W_STOP_COUNT] = -1
+
+
+@kernel
+def grids_at_positions(T, L, band, row4s, cp_lo, cp_ord, cp_cnt, position, out, grids, auts, hist, work):
+    """Lookup k: the grid at 0-based ``position[k]`` among those under prefix ``row4s[k]`` of
+    band 1 ``band[k]``, into ``out[k]``. Its checkpoints are ``cp_*[cp_lo[k]:cp_lo[k + 1]]``
+    (band-2 ordinal, grids before it; none: from the prefix's start): the walk resumes at the
+    last one at or below the position and stops at the band 2 that holds it. Returns 0, or < 0
+    (-4: the prefix holds fewer grids; else ``enumerate_prefixes``'s codes) at the first failure."""
+    ctl = work.ctl
+    grid = work.grid
+    for k in range(band.shape[0]):
+        B1 = _lookup_band1(L, band[k])
+        for q in range(27):
+            grid[q] = B1.band[q]
+        t = position[k]
+        o0 = 0
+        c0 = 0
+        for c in range(cp_lo[k], cp_lo[k + 1]):
+            if cp_cnt[c] > t:
+                break
+            o0 = cp_ord[c]
+            c0 = cp_cnt[c]
+        _reset_ctl(ctl)
+        ctl[W_FROM] = o0
+        ctl[W_COUNT] = c0
+        ctl[W_STOP_COUNT] = t
+        ctl[W_PER_BAND2] = 1
+        n = _walk_prefix(T, B1, row4s, k, True, grids, 0, auts, hist, work, ctl, work.cps)
+        if n < 0:
+            return n
+        if ctl[W_COUNT] <= t:
+            return -4
+        i = t - (ctl[W_COUNT] - ctl[W_GOT])
+        for q in range(81):
+            out[k, q] = grids[i, q]
+    return 0
+
+
+@kernel
+def positions_of_forms(T, L, band, row4s, cp_lo, cp_ord, cp_cnt, forms, out, grids, auts, hist, work):
+    """Lookup k: the 0-based position of minlex form ``forms[k]`` among the grids under its
+    prefix ``row4s[k]`` of band 1 ``band[k]``, into ``out[k]``. A first walk only meets the bands
+    2 up to the form's (its ordinal), the second resumes at the last checkpoint at or below that
+    ordinal and enumerates up to it. Returns 0, or < 0 (-5: the form is not an ED grid's minlex
+    form; else ``enumerate_prefixes``'s codes) at the first failure."""
+    ctl = work.ctl
+    grid = work.grid
+    target = work.target
+    for k in range(band.shape[0]):
+        B1 = _lookup_band1(L, band[k])
+        for q in range(27):
+            grid[q] = B1.band[q]
+            target[q] = forms[k, 27 + q]
+        _reset_ctl(ctl)
+        ctl[W_FROM] = np.int64(1) << 62
+        ctl[W_FIND] = 1
+        ctl[W_ORD] = -1
+        _walk_prefix(T, B1, row4s, k, False, grids, 0, auts, hist, work, ctl, work.cps)
+        o = ctl[W_ORD]
+        if o < 0:
+            return -5
+        o0 = 0
+        c0 = 0
+        for c in range(cp_lo[k], cp_lo[k + 1]):
+            if cp_ord[c] > o:
+                break
+            o0 = cp_ord[c]
+            c0 = cp_cnt[c]
+        _reset_ctl(ctl)
+        ctl[W_FROM] = o0
+        ctl[W_COUNT] = c0
+        ctl[W_STOP_ORD] = o
+        ctl[W_PER_BAND2] = 1
+        n = _walk_prefix(T, B1, row4s, k, True, grids, 0, auts, hist, work, ctl, work.cps)
+        if n < 0:
+            return n
+        hit = -1
+        for i in range(ctl[W_GOT]):
+            same = True
+            for q in range(54, 81):
+                if grids[i, q] != forms[k, q]:
+                    same = False
+                    break
+            if same:
+                hit = i
+                break
+        if hit < 0:
+            return -5
+        out[k] = ctl[W_COUNT] - ctl[W_GOT] + hit
+    return 0
