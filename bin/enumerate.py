@@ -68,8 +68,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--count-only", action="store_true", help="count, print no grid")
     p.add_argument("--fine", action="store_true",
                    help="with --count-only: also store checkpoints inside each prefix (fast rank <-> grid)")
-    p.add_argument("--fine-step", type=int, default=512, metavar="GRIDS",
-                   help="with --export-fine: grids between the checkpoints shipped (default 512)")
+    p.add_argument("--fine-step", type=int, default=384, metavar="GRIDS",
+                   help="with --export-fine: grids between the checkpoints shipped (default 384)")
     p.add_argument("--out", metavar="FILE", help="write the grids to FILE (resumable) instead of standard output")
     p.add_argument("--chunk", type=int, default=CHUNK, help=argparse.SUPPRESS)
     add_db_argument(p)
