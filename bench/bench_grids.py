@@ -28,7 +28,7 @@ def run(band: int, stop: int | None):
     hist = np.zeros(E.HIST, np.int64)
     t0 = time.process_time()
     E.K.enumerate_prefixes(E._tables(), b, rows4, 0, stop, False, np.zeros((0, 81), np.uint8),
-                           np.zeros(0, np.int64), counts, hist, w)
+                           np.zeros(0, np.int64), counts, hist, w, 0, np.zeros((1, 2), np.int64), np.zeros(stop, np.int64))
     return int(counts.sum()), time.process_time() - t0, w.stats.copy()
 
 

@@ -1,6 +1,6 @@
 """enumerate: every essentially different grid of some bands 1, in minlex catalog order.
 
-    enumerate --band1 I[,J,K-L] | --all  [--count-only] [--out FILE] [--db URL]
+    enumerate --band1 I[,J,K-L] | --all  [--count-only [--fine]] [--out FILE] [--db URL]
     enumerate --status [--db URL]
 
 For each band 1 (a minlex band, index 0-415) the ED grids whose minlex form starts with it
@@ -15,6 +15,13 @@ with the same arguments it ends with exactly the same counts, and ``--out`` with
 byte-identical file (the file is cut back to the last checkpoint and continued). Bands 1 that
 the catalog has already counted are skipped by ``--count-only``. Output to standard output is
 not resumable (a new run each time). ``--status`` lists the runs and what the catalog holds.
+
+``--count-only --fine`` also stores the *fine counts* (``ed_grid_fine``): a checkpoint about
+every 128 grids inside each prefix (the band-2 ordinal and the grids before it), which rank <->
+grid resumes from; it recounts the bands 1 that lack them, checks every prefix count and total
+against those the catalog already holds (a mismatch stops the run), and is resumable the same
+way. ``--export-fine FILE.npz`` writes them, thinned to a checkpoint every ``--fine-step``
+grids, as package data (see ``catalog/fine.py``).
 """
 from __future__ import annotations
 
@@ -27,6 +34,7 @@ from sudoku_symmetry.commands._common import EXIT_OK, CommandError, add_db_argum
 RUN_KIND = "ed-grids"
 N_BANDS = 416
 CHUNK = 64  # prefixes per committed chunk (the issue asks for a checkpoint at least every 64)
+FINE_STEP = 128  # grids between fine checkpoints in the catalog (package data thins them)
 
 
 def parse_bands(text: str) -> list[int]:
@@ -55,7 +63,13 @@ def build_parser() -> argparse.ArgumentParser:
     which.add_argument("--status", action="store_true", help="list the runs and the bands 1 counted")
     which.add_argument("--export", metavar="FILE.npz",
                        help="write the catalog's complete bands 1 as package data (FILE.npz and FILE.json)")
+    which.add_argument("--export-fine", metavar="FILE.npz",
+                       help="write the catalog's fine counts as package data (FILE.npz and FILE.json)")
     p.add_argument("--count-only", action="store_true", help="count, print no grid")
+    p.add_argument("--fine", action="store_true",
+                   help="with --count-only: also store checkpoints inside each prefix (fast rank <-> grid)")
+    p.add_argument("--fine-step", type=int, default=384, metavar="GRIDS",
+                   help="with --export-fine: grids between the checkpoints shipped (default 384)")
     p.add_argument("--out", metavar="FILE", help="write the grids to FILE (resumable) instead of standard output")
     p.add_argument("--chunk", type=int, default=CHUNK, help=argparse.SUPPRESS)
     add_db_argument(p)
@@ -92,6 +106,8 @@ def _main(argv=None) -> int:
         raise CommandError("--count-only and --out exclude each other")
     if args.chunk < 1:
         raise CommandError("--chunk must be at least 1")
+    if args.fine and not args.count_only:
+        raise CommandError("--fine needs --count-only")
     from sudoku_symmetry.catalog.db import open_catalog
 
     catalog = open_catalog(args.db)
@@ -100,13 +116,18 @@ def _main(argv=None) -> int:
         return _status(catalog, out)
     if args.export:
         return _export(catalog, args.export, err)
+    if args.export_fine:
+        from sudoku_symmetry.catalog.fine import export_fine
+
+        return export_fine(catalog, args.export_fine, args.fine_step, err)
     bands = list(range(N_BANDS)) if args.all else args.band1
     return _enumerate(catalog, bands, args, out, err)
 
 
 def _enumerate(catalog, bands: list[int], args, out, err) -> int:
     from sudoku_symmetry.catalog.driver import drive
-    from sudoku_symmetry.catalog.grids import load_totals, store_band_total, store_prefix_counts
+    from sudoku_symmetry.catalog.grids import (fine_prefixes, load_prefix_counts, load_totals, store_band_total,
+                                               store_fine_chunk, store_prefix_counts)
     from sudoku_symmetry.catalog.runs import get_run, start_or_resume
     from sudoku_symmetry.engine.grids import enumeration
     from sudoku_symmetry.engine.text import format_lines
@@ -114,10 +135,18 @@ def _enumerate(catalog, bands: list[int], args, out, err) -> int:
     known = load_totals(catalog)
     path = os.path.abspath(args.out) if args.out else None
     stdout_mode = not args.count_only and path is None
-    shards = [b for b in bands if not (args.count_only and b in known)]
+    step = FINE_STEP if args.fine else 0
+    if args.fine:
+        have = fine_prefixes(catalog)
+        shards = [b for b in bands if have.get(b, 0) < len(enumeration.prefixes(b))]
+    else:
+        shards = [b for b in bands if not (args.count_only and b in known)]
     if args.count_only and len(shards) < len(bands):
-        err.write(f"enumerate: {len(bands) - len(shards)} of the bands 1 are counted already: skipped\n")
+        err.write(f"enumerate: {len(bands) - len(shards)} of the bands 1 are counted already"
+                  f"{' (with fine counts)' if args.fine else ''}: skipped\n")
     params = {"bands": bands, "out": path, "stdout": stdout_mode}
+    if args.fine:
+        params["fine"] = step
     total = sum(known[b] for b in bands) if all(b in known for b in bands) else None
     run_state = start_or_resume(catalog, RUN_KIND, params, items_total=total, restart=stdout_mode)
     if path is not None:
@@ -134,7 +163,8 @@ def _enumerate(catalog, bands: list[int], args, out, err) -> int:
         if path is not None and cur["offset"] == 0 and cur["prefix"] == 0:
             cur["offset"] = _file_size(path)  # this band starts where the file ends
         rows4 = format_lines(enumeration.prefixes(band))
-        for res, nxt, done in enumeration.work(band, cur["prefix"], chunk=args.chunk, emit=not args.count_only):
+        for res, nxt, done in enumeration.work(band, cur["prefix"], chunk=args.chunk, emit=not args.count_only,
+                                               step=step):
             hist = dict(cur["hist"])
             for k in map(int, res.hist.nonzero()[0]):
                 hist[str(k)] = hist.get(str(k), 0) + int(res.hist[k])
@@ -149,14 +179,23 @@ def _enumerate(catalog, bands: list[int], args, out, err) -> int:
             final = None
             if done:
                 final = (sum(hist.values()), len(rows4), {int(k): v for k, v in hist.items()})
-            chunk_rows = (band, res.start, rows4[res.start:res.stop], res.counts.tolist(), final)
+            fine = (res.checkpoint_counts, res.checkpoints) if step else None
+            chunk_rows = (band, res.start, rows4[res.start:res.stop], res.counts.tolist(), final, fine)
             cur = {"prefix": nxt, "hist": hist, "offset": offset}
             yield chunk_rows, cur, done, res.total
             if stdout_mode and text:
                 out.write(text)  # committed: print it
 
     def write(conn, rows):
-        band, start, rows4, counts, final = rows
+        band, start, rows4, counts, final, fine = rows
+        if fine is not None:  # a recount: what the catalog holds must agree
+            held = load_prefix_counts(conn, band)[start : start + len(counts)]
+            if held and held != counts:
+                raise CommandError(f"band 1 {band}, prefixes {start}-{start + len(counts) - 1}: the recount "
+                                   f"differs from the counts in the catalog")
+            if final is not None and band in known and known[band] != final[0]:
+                raise CommandError(f"band 1 {band}: the recount gives {final[0]:,} grids, the catalog {known[band]:,}")
+            store_fine_chunk(conn, band, start, step, *fine)
         new = store_prefix_counts(conn, band, start, rows4, counts)
         if final is not None:
             store_band_total(conn, band, *final)

@@ -4,7 +4,9 @@
 
 A line of 81 digits (any valid grid, minlex or not) prints ``RANK MINLEX_FORM``; a number from
 1 to 5,472,730,538 prints the grid with that rank. Ranks need the counts of the bands 1 before
-(``bin/enumerate --band1 ... --count-only`` stores them in the catalog); a line whose band is not
+(``bin/enumerate --band1 ... --count-only`` stores them in the catalog; ``bin/populate`` loads
+the shipped ones); a lookup resumes the enumeration at the nearest fine checkpoint where the
+package data has them (``catalog/data/ed_grid_fine.npz``), else enumerates a whole prefix; a line whose band is not
 counted yet, a bad grid or a rank out of range prints ``error line N: REASON`` in its place
 (and on standard error), and the exit status is then 2.
 """
@@ -12,7 +14,6 @@ from __future__ import annotations
 
 import argparse
 import sys
-from functools import lru_cache
 
 from sudoku_symmetry.commands._common import (EXIT_BAD_INPUT, EXIT_OK, add_db_argument, check_inputs, emit,
                                               run, _strip_bom)
@@ -29,14 +30,12 @@ def build_parser() -> argparse.ArgumentParser:
 def _main(argv=None) -> int:
     args = build_parser().parse_args(argv)
     from sudoku_symmetry.catalog.db import open_catalog
-    from sudoku_symmetry.catalog.grids import load_prefix_counts, load_totals
+    from sudoku_symmetry.catalog.fine import rank_index
     from sudoku_symmetry.engine.canon import InvalidGridError
-    from sudoku_symmetry.engine.grids import N_ED_GRIDS, MissingBand, grid_at, rank_of
+    from sudoku_symmetry.engine.grids import N_ED_GRIDS, MissingBand
     from sudoku_symmetry.engine.text import format_sudoku
 
-    catalog = open_catalog(args.db)
-    totals = load_totals(catalog)
-    counts = lru_cache(maxsize=8)(lambda b: load_prefix_counts(catalog, b))
+    index = rank_index(open_catalog(args.db))
     if args.lines:
         lines, source = args.lines, "<arguments>"
     else:
@@ -50,12 +49,12 @@ def _main(argv=None) -> int:
             continue
         try:
             if len(line) == 81 and line.isdigit():
-                r, form = rank_of(line, totals, counts)
-                results.append((n, f"{r} {format_sudoku(form)}"))
+                ranks, forms = index.ranks_of(line)
+                results.append((n, f"{int(ranks[0])} {format_sudoku(forms[0])}"))
             elif line.isdigit() and len(line) <= 20:
                 if not 1 <= int(line) <= N_ED_GRIDS:
                     raise ValueError(f"rank must be between 1 and {N_ED_GRIDS:,}, got {line}")
-                results.append((n, format_sudoku(grid_at(int(line), totals, counts))))
+                results.append((n, format_sudoku(index.grids_at([int(line)])[0])))
             else:
                 raise ValueError("expected an 81-digit grid or a rank")
         except (MissingBand, InvalidGridError, ValueError) as exc:

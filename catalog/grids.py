@@ -24,10 +24,11 @@ from typing import Iterable, Mapping
 from sqlalchemy import func, select
 
 from ._dml import connection_of, insert_new
-from .models import EdGridBand, EdGridPrefix, utcnow
+from .models import EdGridBand, EdGridFine, EdGridPrefix, utcnow
 
 PREFIXES = EdGridPrefix.__table__
 BANDS = EdGridBand.__table__
+FINE = EdGridFine.__table__
 
 
 def store_prefix_counts(target, band1: int, first_prefix: int, rows4: Iterable[str], counts: Iterable[int]) -> int:
@@ -59,6 +60,57 @@ def load_prefix_counts(target, band1: int) -> list[int]:
     with connection_of(target) as conn:
         return [int(g) for g in conn.scalars(select(PREFIXES.c.grids).where(PREFIXES.c.band1 == int(band1))
                                              .order_by(PREFIXES.c.prefix))]
+
+
+def store_fine_chunk(target, band1: int, first_prefix: int, step: int, cp_counts, checkpoints) -> int:
+    """The fine counts of prefixes ``first_prefix, ...`` (``cp_counts`` per prefix, ``checkpoints``
+    (C, 2) rows (band-2 ordinal, grids before it in its prefix)); returns 1 if new."""
+    import zlib
+
+    import numpy as np
+
+    cp_counts = np.asarray(cp_counts, "<i4")
+    cps = np.asarray(checkpoints, np.int64).reshape(-1, 2)
+    if int(cp_counts.sum()) != len(cps):
+        raise ValueError("fine counts: the checkpoints per prefix do not add up")
+    data = zlib.compress(cp_counts.tobytes() + cps[:, 0].astype("<i4").tobytes() + cps[:, 1].astype("<i4").tobytes(), 6)
+    row = {"band1": int(band1), "first_prefix": int(first_prefix), "prefixes": len(cp_counts), "step": int(step),
+           "checkpoints": len(cps), "data": data}
+    with connection_of(target) as conn:
+        return insert_new(conn, FINE, [row], ["band1", "first_prefix"])
+
+
+def load_fine(target, band1: int):
+    """(step, checkpoints per prefix, checkpoints (C, 2)) of ``band1`` in prefix order, from the
+    chunks stored (None when a prefix is missing; the caller checks the prefix count)."""
+    import zlib
+
+    import numpy as np
+
+    with connection_of(target) as conn:
+        rows = conn.execute(select(FINE).where(FINE.c.band1 == int(band1)).order_by(FINE.c.first_prefix)).mappings().all()
+    per, cps, steps, nxt = [], [], set(), 0
+    for r in rows:
+        if r["first_prefix"] != nxt:
+            return None
+        raw = np.frombuffer(zlib.decompress(r["data"]), "<i4")
+        n, c = r["prefixes"], r["checkpoints"]
+        per.append(raw[:n])
+        cps.append(np.stack([raw[n : n + c], raw[n + c : n + 2 * c]], axis=1))
+        steps.add(int(r["step"]))
+        nxt += n
+    if len(steps) > 1:
+        raise ValueError(f"fine counts of band 1 {band1} mix steps {sorted(steps)}")
+    if not rows:
+        return None
+    return steps.pop(), np.concatenate(per).astype(np.int64), np.concatenate(cps).astype(np.int64)
+
+
+def fine_prefixes(target) -> dict[int, int]:
+    """Prefixes with fine counts stored, per band 1."""
+    with connection_of(target) as conn:
+        return {int(b): int(n) for b, n in conn.execute(select(FINE.c.band1, func.sum(FINE.c.prefixes))
+                                                        .group_by(FINE.c.band1))}
 
 
 def coverage(target) -> tuple[int, int, int]:

@@ -71,6 +71,7 @@ from sqlalchemy import (
     ForeignKey,
     Index,
     Integer,
+    LargeBinary,
     MetaData,
     SmallInteger,
     String,
@@ -214,3 +215,17 @@ class EdGridBand(Base):
     automorphic: Mapped[int] = mapped_column(BigInt)
     automorphism_histogram: Mapped[str] = mapped_column(Text)
     computed_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class EdGridFine(Base):
+    """Migration 0006: the fine counts (checkpoints inside each prefix) of a chunk of prefixes."""
+
+    __tablename__ = "ed_grid_fine"
+    __table_args__ = (CheckConstraint("band1 >= 0 AND band1 < 416", name="band1_range"),)
+
+    band1: Mapped[int] = mapped_column(SmallInteger, primary_key=True, autoincrement=False)
+    first_prefix: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=False)
+    prefixes: Mapped[int] = mapped_column(Integer)
+    step: Mapped[int] = mapped_column(Integer)
+    checkpoints: Mapped[int] = mapped_column(Integer)
+    data: Mapped[bytes] = mapped_column(LargeBinary)

@@ -140,3 +140,40 @@ def test_export_and_populate_round_trip(tmp_path, capsys):
     assert all(load_prefix_counts(other, b) == load_prefix_counts(src, b) for b in (410, 414, 415))
     a, b = export_counts(src), export_counts(other)
     assert all(np.array_equal(a[k], b[k]) for k in a)
+
+
+def test_fine_counts_recount_check_and_export(tmp_path, capsys):
+    """--fine recounts bands 1 that lack fine counts, checks them against the catalog's counts,
+    stores checkpoints per chunk, and --export-fine ships them; a disagreeing count stops it."""
+    import json
+
+    from sqlalchemy import update
+
+    from sudoku_symmetry.catalog.fine import load_fine_package
+    from sudoku_symmetry.catalog.grids import PREFIXES, fine_prefixes, load_fine
+
+    db = str(tmp_path / "f.sqlite")
+    assert enum_cmd.main(["--band1", "395,415", "--count-only", "--db", db]) == 0
+    assert enum_cmd.main(["--band1", "395,415", "--count-only", "--fine", "--chunk", "100", "--db", db]) == 0
+    engine = open_catalog(db)
+    assert fine_prefixes(engine) == {395: len(prefixes(395)), 415: len(prefixes(415))}
+    step, per, cps = load_fine(engine, 395)
+    ref = enumerate_band1(395, step=step)
+    assert np.array_equal(per, ref.checkpoint_counts) and np.array_equal(cps, ref.checkpoints)
+    assert enum_cmd.main(["--band1", "395,415", "--count-only", "--fine", "--db", db]) == 0
+    assert "counted already (with fine counts): skipped" in capsys.readouterr().err
+    path = tmp_path / "fine.npz"
+    assert enum_cmd.main(["--export-fine", str(path), "--fine-step", "4", "--db", db]) == 0
+    manifest = json.loads(path.with_suffix(".json").read_text())
+    assert manifest["bands"] == [395, 415] and manifest["step"] == 4 and manifest["complete"] is False
+    assert "--fine-step 4" in manifest["command"]
+    assert set(load_fine_package(path)) == {395, 415}
+    # a catalog whose counts disagree with the recount: the run stops, nothing stored for it
+    bad = str(tmp_path / "bad.sqlite")
+    assert enum_cmd.main(["--band1", "410", "--count-only", "--db", bad]) == 0
+    with open_catalog(bad).begin() as conn:
+        conn.execute(update(PREFIXES).where(PREFIXES.c.band1 == 410).values(grids=PREFIXES.c.grids + 1))
+    assert enum_cmd.main(["--band1", "410", "--count-only", "--fine", "--db", bad]) == 2
+    assert "differs from the counts in the catalog" in capsys.readouterr().err
+    assert fine_prefixes(open_catalog(bad)) == {}
+    assert enum_cmd.main(["--band1", "410", "--fine", "--db", bad]) == 2

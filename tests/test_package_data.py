@@ -61,3 +61,35 @@ def test_a_small_shipped_band_agrees_with_the_enumerator(shipped):
     k = int(np.argmin(a["grids"]))  # the cheapest band shipped
     b = int(a["band1"][k])
     assert np.array_equal(enumerate_band1(b).counts, a["prefix_grids"][start[k] : start[k + 1]])
+
+
+def test_shipped_fine_counts():
+    """The fine counts (catalog/data/ed_grid_fine.npz): checksum, budget, and on sampled prefixes
+    of the bands covered exactly what the enumerator's checkpoints thin to."""
+    from sudoku_symmetry.catalog.fine import DATA as FINE, load_fine_package, thin
+
+    manifest = json.loads(FINE.with_suffix(".json").read_text())
+    assert hashlib.sha256(FINE.read_bytes()).hexdigest() == manifest["sha256"]
+    assert DATA.stat().st_size + FINE.stat().st_size <= 25_000_000
+    assert manifest["complete"] == (len(manifest["bands"]) == 416) or not manifest["complete"]
+    assert "bin/enumerate --all --count-only --fine" in manifest["command"]
+    fine = load_fine_package()
+    assert sorted(fine) == manifest["bands"]
+    assert sum(len(c) for _, c in fine.values()) == manifest["checkpoints"]
+    with np.load(DATA) as f:
+        start = np.concatenate([[0], np.cumsum(f["prefixes"])])
+        band_k = {b: k for k, b in enumerate(f["band1"].tolist())}
+        grids = f["prefix_grids"]
+    rng = np.random.default_rng(4)
+    for b in sorted(fine)[:2] + sorted(fine)[-1:]:
+        per, cps = fine[b]
+        counts = grids[start[band_k[b]] : start[band_k[b] + 1]]
+        assert len(per) == len(prefixes(b)) and (per.sum() == len(cps))
+        off = np.concatenate([[0], np.cumsum(per)])
+        for p in rng.choice(np.flatnonzero(counts > 0), 2, replace=False).tolist():
+            r = enumerate_band1(b, p, p + 1, step=128)  # the step of bin/enumerate --fine
+            q, d, c = thin(r.checkpoint_counts, r.checkpoints, counts[p : p + 1], manifest["step"])
+            mine = cps[off[p] : off[p + 1]]
+            assert q[0] == len(mine)
+            assert np.array_equal(np.diff(np.concatenate([[0], mine[:, 0]])), d)
+            assert np.array_equal(np.diff(np.concatenate([[0], mine[:, 1]])) - manifest["step"], c)

@@ -144,7 +144,7 @@ def test_postgresql_migrations_and_populate_inserts(pg_server):
     _psql(pg_server, "\\c offline\n" + cfg.output_buffer.getvalue())
     tables = _psql(pg_server, "\\c offline\nSELECT string_agg(tablename, ',' ORDER BY tablename) FROM pg_tables "
                               "WHERE schemaname = 'public';")
-    assert tables == ("alembic_version,band_automorphisms,bands,configurations,ed_grid_bands,ed_grid_prefixes,"
+    assert tables == ("alembic_version,band_automorphisms,bands,configurations,ed_grid_bands,ed_grid_fine,ed_grid_prefixes,"
                       "run_checkpoints,run_leases,runs")
 
     T = band_tables()

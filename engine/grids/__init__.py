@@ -2,7 +2,7 @@
 counts per row-4 prefix (``enumeration``, kernels in ``_kernels``), catalog rank <-> grid from
 those counts (``rank``), and random grids for tests and benchmarks (``random``)."""
 from .enumeration import Enumerated, band1, enumerate_band1, prefixes, work
-from .rank import N_ED_GRIDS, MissingBand, grid_at, rank_of
+from .rank import N_ED_GRIDS, MissingBand, RankIndex, grid_at, rank_of
 
 __all__ = ["N_ED_GRIDS", "Enumerated", "MissingBand", "band1", "enumerate_band1", "grid_at", "prefixes",
-           "rank_of", "work"]
+           "RankIndex", "rank_of", "work"]

@@ -29,6 +29,8 @@ So the enumeration goes row 4 (the *prefix*), rows 5-6, then band 3, each in lex
 
 Digits sit on bits 1-9 of masks; ``LOWBIT`` walks a mask in increasing digit order.
 """
+from collections import namedtuple
+
 import numpy as np
 
 from .._bits import FACT, LOWBIT, PERM3, POPCOUNT
@@ -42,6 +44,9 @@ PENDING, TIED, DROPPED = 0, 1, 2  # state of an automorphism of band 1 under a b
 # have index >= band 1's, grids decided by the canon kernel
 STAT_BANDS2, STAT_BANDS2_KEPT, STAT_LEAVES, STAT_LEAVES_INDEX, STAT_CANON = 0, 1, 2, 3, 4
 N_STATS = 5
+
+Band1 = namedtuple("Band1", "index band aut_cols aut_dig aut_c0 aut_dinv2 ge_bits eq_bits")
+"""A band 1 as the kernels take it (``enumeration.band1`` builds it)."""
 
 
 @kernel
@@ -141,14 +146,17 @@ def _holds_at(src, c0, digit):
 
 
 @kernel(inline="always")
-def _chute_cmp(cells, relabel, row2_rank_to_id, fact, ge_bits, eq_bits):
-    """-1 / 0 / +1 as the band index of 27 cells is below, equal to or above band 1's (-1 for an
-    invalid band, which never happens for a grid's chute). Read from band 1's bit tables
-    (``ge_bits``, ``eq_bits``: one bit per key, 326 KB each, so they stay in cache where the
-    10 MB table would cost a miss per lookup)."""
-    key = band_key(cells, relabel, row2_rank_to_id, fact)
-    if key < 0:
-        return -1
+def _key_verdict(key, ge_bits, eq_bits, index):
+    """-1 / 0 / +1 as band key ``key``'s index is below, equal to or above ``index``. Read from
+    band 1's bit tables (``ge_bits``, ``eq_bits``: one bit per key, 326 KB each, so they stay in
+    cache where the 10 MB table would cost a miss per lookup); a lookup, which has no time to
+    build them per band 1, passes an empty ``eq_bits`` and in ``ge_bits`` every key's band index
+    (uint16 little-endian, shared by all bands 1)."""
+    if eq_bits.shape[0] == 0:
+        v = np.int64(ge_bits[2 * key]) | (np.int64(ge_bits[2 * key + 1]) << 8)
+        if v < index:
+            return -1
+        return 0 if v == index else 1
     byte = key >> 3
     bit = key & 7
     if not (ge_bits[byte] >> bit) & 1:
@@ -158,14 +166,84 @@ def _chute_cmp(cells, relabel, row2_rank_to_id, fact, ge_bits, eq_bits):
     return 1
 
 
+@kernel(inline="always")
+def _chute_cmp(cells, relabel, row2_rank_to_id, fact, ge_bits, eq_bits, index):
+    """-1 / 0 / +1 as the band index of 27 cells is below, equal to or above band 1's ``index``
+    (-1 for an invalid band, which never happens for a grid's chute); see ``_key_verdict``."""
+    key = band_key(cells, relabel, row2_rank_to_id, fact)
+    if key < 0:
+        return -1
+    return _key_verdict(key, ge_bits, eq_bits, index)
+
+
+# walk control: an int64 array ``ctl`` of these fields (inputs first, then state the walk leaves)
+W_FROM, W_STOP_ORD, W_STOP_COUNT, W_STEP, W_FIND, W_PER_BAND2, W_COUNT, W_ORD, W_GOT, W_LAST, W_NCP = range(11)
+N_CTL = 11
+
+
 @kernel
-def enumerate_prefixes(T, B1, row4s, p0, p1, emit, grids, auts, counts, hist, work):
+def enumerate_prefixes(T, B1, row4s, p0, p1, emit, grids, auts, counts, hist, work, step, cps, cp_counts):
     """Enumerate the ED grids under prefixes ``row4s[p0:p1]`` of band 1 ``B1``.
 
     ``counts[p - p0]`` gets the number of grids under prefix p, ``hist[k]`` counts grids with
     k automorphisms (k < len(hist), larger into the last slot). With ``emit`` the grids go to
     ``grids`` (cap, 81) and their automorphism counts to ``auts``; returns the number written,
     or -1 when ``grids`` is full (call again with a larger buffer). ``work``: ``workspace()``.
+
+    The fine counts (``step`` > 0): inside each prefix, after the first band 2 at which the
+    grids since the last checkpoint reach ``step``, a checkpoint ``cps[n] = (ordinal of the
+    next band 2, grids of the prefix before it)``; ``cp_counts[p - p0]`` checkpoints per prefix.
+    Returns -3 when ``cps`` is full. A band 2's ordinal counts every complete rows 5-6 that the
+    walk meets (see ``_walk_prefix``), so a lookup resumes there and enumerates only from there.
+    """
+    ctl = work.ctl
+    grid = work.grid
+    band1 = B1.band
+    for q in range(27):
+        grid[q] = band1[q]
+    n_out = 0
+    ncp = 0
+    for p in range(p0, p1):
+        for f in range(N_CTL):
+            ctl[f] = 0
+        ctl[W_STOP_ORD] = -1
+        ctl[W_STOP_COUNT] = -1
+        ctl[W_STEP] = step
+        ctl[W_NCP] = ncp
+        n_out = _walk_prefix(T, B1, row4s, p, emit, grids, n_out, auts, hist, work, ctl, cps)
+        if n_out < 0:
+            return n_out
+        counts[p - p0] = ctl[W_COUNT]
+        cp_counts[p - p0] = ctl[W_NCP] - ncp
+        ncp = ctl[W_NCP]
+    return n_out
+
+
+@kernel
+def walk_prefix(T, B1, row4s, p, grids, auts, hist, work):
+    """One lookup walk of prefix ``p`` under ``work.ctl`` (see ``_walk_prefix``), emitting the
+    grids of each band 2 it processes into ``grids`` from row 0; returns what it wrote or < 0."""
+    grid = work.grid
+    band1 = B1.band
+    for q in range(27):
+        grid[q] = band1[q]
+    return _walk_prefix(T, B1, row4s, p, True, grids, 0, auts, hist, work, work.ctl, work.cps)
+
+
+@kernel(inline="always")
+def _walk_prefix(T, B1, row4s, p, emit, grids, n_out, auts, hist, work, ctl, cps):
+    """Walk the bands 2 (rows 5-6) of prefix ``p`` in increasing order and enumerate the grids
+    under them; returns ``n_out`` after the grids emitted (or < 0, see ``enumerate_prefixes``).
+
+    Every complete rows 5-6 the depth-first walk meets (rows sorted by first cell) gets the next
+    *ordinal* 0, 1, ..., whether or not it passes the band-2 tests. ``ctl`` steers the walk:
+    ordinals below ``W_FROM`` are only met, not enumerated (with ``W_FIND`` the walk stops at the
+    band 2 equal to ``work.target[0:27]``, ``W_ORD`` = its ordinal); ``W_COUNT`` is the grids
+    before the first enumerated one and ends as the grids up to where the walk stopped; the walk
+    stops after ordinal ``W_STOP_ORD`` or once ``W_COUNT`` exceeds ``W_STOP_COUNT`` (-1: never),
+    with ``W_ORD`` its last ordinal and ``W_GOT`` that band 2's grids; ``W_PER_BAND2`` keeps
+    only the last band 2's grids in ``grids`` (a lookup); ``W_STEP`` > 0 writes checkpoints
+    (see ``enumerate_prefixes``) from ``W_NCP``, ``W_LAST`` the count at the last one.
     """
     # fields hoisted once: reading a tuple's field in the loops costs reference counting
     grid = work.grid
@@ -178,6 +256,7 @@ def enumerate_prefixes(T, B1, row4s, p0, p1, emit, grids, auts, counts, hist, wo
     stats = work.stats
     relabel = work.relabel
     state = work.state
+    target = work.target
     band1 = B1.band
     aut_cols = B1.aut_cols
     aut_dig = B1.aut_dig
@@ -189,88 +268,127 @@ def enumerate_prefixes(T, B1, row4s, p0, p1, emit, grids, auts, counts, hist, wo
     fact = T.fact
     index = B1.index
     K = B1.aut_cols.shape[0]
-    n_out = 0
-    for q in range(27):
-        grid[q] = band1[q]
-    for p in range(p0, p1):
-        count = 0
-        # --- rows 5-6 under row 4: cells 9..26 of band 2, digits in increasing order -------
-        for j in range(9):
-            colm[j] = (np.int64(1) << band1[j]) | (np.int64(1) << band1[9 + j]) | \
-                      (np.int64(1) << band1[18 + j]) | (np.int64(1) << row4s[p, j])
-            b2[j] = row4s[p, j]
-        for s in range(3):
-            boxm[s] = 0
-            for j in range(3 * s, 3 * s + 3):
-                boxm[s] |= np.int64(1) << row4s[p, j]
-        rowm[1] = 0
-        rowm[2] = 0
-        cell = 9
-        rem[9] = ALL9 & ~colm[0]
-        while True:
-            if rem[cell] == 0:
-                cell -= 1
-                if cell < 9:
-                    break
-                d = placed[cell]
-                r = cell // 9
-                j = cell % 9
-                bit = np.int64(1) << d
-                rowm[r] &= ~bit
-                colm[j] &= ~bit
-                boxm[j // 3] &= ~bit
-                continue
-            d = LOWBIT[rem[cell]]
-            rem[cell] &= rem[cell] - 1
+    o_from = ctl[W_FROM]
+    stop_ord = ctl[W_STOP_ORD]
+    stop_count = ctl[W_STOP_COUNT]
+    step = ctl[W_STEP]
+    find = ctl[W_FIND] != 0
+    per_band2 = ctl[W_PER_BAND2] != 0
+    count = ctl[W_COUNT]
+    last = ctl[W_LAST]
+    ncp = ctl[W_NCP]
+    ordinal = 0
+    # --- rows 5-6 under row 4: cells 9..26 of band 2, digits in increasing order -------
+    for j in range(9):
+        colm[j] = (np.int64(1) << band1[j]) | (np.int64(1) << band1[9 + j]) | \
+                  (np.int64(1) << band1[18 + j]) | (np.int64(1) << row4s[p, j])
+        b2[j] = row4s[p, j]
+    for s in range(3):
+        boxm[s] = 0
+        for j in range(3 * s, 3 * s + 3):
+            boxm[s] |= np.int64(1) << row4s[p, j]
+    rowm[1] = 0
+    rowm[2] = 0
+    cell = 9
+    rem[9] = ALL9 & ~colm[0]
+    while True:
+        if rem[cell] == 0:
+            cell -= 1
+            if cell < 9:
+                break
+            d = placed[cell]
             r = cell // 9
             j = cell % 9
-            if cell == 18 and d < placed[9]:
-                continue  # rows of band 2 sorted by first cell
-            placed[cell] = d
-            b2[cell] = d
-            if cell < 26:
-                bit = np.int64(1) << d
-                rowm[r] |= bit
-                colm[j] |= bit
-                boxm[j // 3] |= bit
-                cell += 1
-                r = cell // 9
-                j = cell % 9
-                rem[cell] = ALL9 & ~(rowm[r] | colm[j] | boxm[j // 3])
-                continue
-            # --- band 2 complete (b2[26] = d, not entered in the masks) ----------------------
-            colm[8] |= np.int64(1) << d
-            stats[STAT_BANDS2] += 1
-            cmp2 = _chute_cmp(b2, relabel, row2_rank_to_id, fact, ge_bits, eq_bits)
-            keep = cmp2 >= 0
-            if keep:
-                for k in range(K):
-                    c0 = aut_c0[k]
-                    if not _holds_at(b2, c0, aut_dinv2[k]):
-                        state[k] = PENDING
-                        continue
-                    cmp = _image_band_cmp(b2, aut_cols, aut_dig, k, c0, b2, 0)
-                    if cmp < 0:
-                        keep = False
+            bit = np.int64(1) << d
+            rowm[r] &= ~bit
+            colm[j] &= ~bit
+            boxm[j // 3] &= ~bit
+            continue
+        d = LOWBIT[rem[cell]]
+        rem[cell] &= rem[cell] - 1
+        r = cell // 9
+        j = cell % 9
+        if cell == 18 and d < placed[9]:
+            continue  # rows of band 2 sorted by first cell
+        placed[cell] = d
+        b2[cell] = d
+        if cell < 26:
+            bit = np.int64(1) << d
+            rowm[r] |= bit
+            colm[j] |= bit
+            boxm[j // 3] |= bit
+            cell += 1
+            r = cell // 9
+            j = cell % 9
+            rem[cell] = ALL9 & ~(rowm[r] | colm[j] | boxm[j // 3])
+            continue
+        # --- band 2 complete (b2[26] = d, not entered in the masks) ----------------------
+        o = ordinal
+        ordinal += 1
+        if o < o_from:
+            if find:
+                same = True
+                for q in range(9, 27):
+                    if b2[q] != target[q]:
+                        same = False
                         break
-                    state[k] = TIED if cmp == 0 else DROPPED
-            if keep:
-                stats[STAT_BANDS2_KEPT] += 1
-                for q in range(27):
-                    grid[27 + q] = b2[q]
-                got = _band3(T, B1, cmp2 == 0, emit, grids, n_out, auts, hist, work)
-                if got < 0:
-                    return got
-                count += got
-                if emit:
-                    n_out += got
-            colm[8] &= ~(np.int64(1) << d)
-        counts[p - p0] = count
+                if same:
+                    ctl[W_ORD] = o
+                    return n_out
+            continue
+        colm[8] |= np.int64(1) << d
+        stats[STAT_BANDS2] += 1
+        cmp2 = _chute_cmp(b2, relabel, row2_rank_to_id, fact, ge_bits, eq_bits, index)
+        keep = cmp2 >= 0
+        if keep:
+            for k in range(K):
+                c0 = aut_c0[k]
+                if not _holds_at(b2, c0, aut_dinv2[k]):
+                    state[k] = PENDING
+                    continue
+                cmp = _image_band_cmp(b2, aut_cols, aut_dig, k, c0, b2, 0)
+                if cmp < 0:
+                    keep = False
+                    break
+                state[k] = TIED if cmp == 0 else DROPPED
+        got = 0
+        if keep:
+            stats[STAT_BANDS2_KEPT] += 1
+            for q in range(27):
+                grid[27 + q] = b2[q]
+            if per_band2:
+                n_out = 0
+            got = _band3(T, B1, cmp2 == 0, emit, grids, n_out, auts, hist, work)
+            if got < 0:
+                return got
+            count += got
+            if emit:
+                n_out += got
+        colm[8] &= ~(np.int64(1) << d)
+        if step > 0 and count - last >= step:
+            if ncp >= cps.shape[0]:
+                return -3
+            cps[ncp, 0] = o + 1
+            cps[ncp, 1] = count
+            ncp += 1
+            last = count
+        if o == stop_ord or (stop_count >= 0 and count > stop_count):
+            ctl[W_COUNT] = count
+            ctl[W_ORD] = o
+            ctl[W_GOT] = got
+            ctl[W_LAST] = last
+            ctl[W_NCP] = ncp
+            return n_out
+    ctl[W_COUNT] = count
+    ctl[W_ORD] = -1 if find else ordinal  # with W_FIND: the band 2 was not met
+    ctl[W_GOT] = 0
+    ctl[W_LAST] = last
+    ctl[W_NCP] = ncp
     return n_out
 
 
 @kernel(inline="always")
-def _stack_verdicts(st, n0, grid, col3d, row2_rank_to_id, ge_bits, eq_bits, relabel, verdict):
+def _stack_verdicts(st, n0, grid, col3d, row2_rank_to_id, ge_bits, eq_bits, index, relabel, verdict):
     """``verdict[st, o0 * 36 + o1 * 6 + o2]``: -1 / 0 / +1 as the index of stack ``st`` is below,
     equal to or above band 1's when band 3 puts its 3 columns in orders (PERM3 ranks) o0, o1, o2
     (o0 < ``n0``: stack 1's first column is fixed, sorted). The stack read as a band (row k =
@@ -307,14 +425,7 @@ def _stack_verdicts(st, n0, grid, col3d, row2_rank_to_id, ge_bits, eq_bits, rela
                 key = rid * 216 + codes12 + _rank3(relabel[col3d[c0 + 2, PERM3[o2, 0]]],
                                                    relabel[col3d[c0 + 2, PERM3[o2, 1]]],
                                                    relabel[col3d[c0 + 2, PERM3[o2, 2]]])
-                byte = key >> 3
-                bit = key & 7
-                if not (ge_bits[byte] >> bit) & 1:
-                    verdict[st, m] = -1
-                elif (eq_bits[byte] >> bit) & 1:
-                    verdict[st, m] = 0
-                else:
-                    verdict[st, m] = 1
+                verdict[st, m] = _key_verdict(key, ge_bits, eq_bits, index)
 
 
 @kernel(inline="always")
@@ -424,6 +535,7 @@ def _band3(T, B1, tie2, emit, grids, n_out, auts, hist, work):
     fact = T.fact
     ge_bits = B1.ge_bits
     eq_bits = B1.eq_bits
+    index = B1.index
     scratch = work.scratch
     keys = work.keys
     entries = work.entries
@@ -449,7 +561,7 @@ def _band3(T, B1, tie2, emit, grids, n_out, auts, hist, work):
     if n_act < 0:
         return 0
     # stack 1: column 1 fixed (sorted), 36 orders of columns 2-3, every one a valid box
-    _stack_verdicts(0, 1, grid, col3d, row2_rank_to_id, ge_bits, eq_bits, relabel, verdict)
+    _stack_verdicts(0, 1, grid, col3d, row2_rank_to_id, ge_bits, eq_bits, index, relabel, verdict)
     n1 = 0
     for code in range(36):
         if verdict[0, code] < 0:
@@ -463,7 +575,7 @@ def _band3(T, B1, tie2, emit, grids, n_out, auts, hist, work):
         n1 += 1
     if n1 == 0:
         return 0
-    _stack_verdicts(1, 6, grid, col3d, row2_rank_to_id, ge_bits, eq_bits, relabel, verdict)
+    _stack_verdicts(1, 6, grid, col3d, row2_rank_to_id, ge_bits, eq_bits, index, relabel, verdict)
     # stack 2's passing fills grouped by the orders of its first two columns
     n2 = 0
     for g in range(36):
@@ -481,7 +593,7 @@ def _band3(T, B1, tie2, emit, grids, n_out, auts, hist, work):
         for o in range(6):
             for r in range(3):
                 colbit[c, o, r] = np.int64(1) << col3d[3 + c, PERM3[o, r]]
-    _stack_verdicts(2, 6, grid, col3d, row2_rank_to_id, ge_bits, eq_bits, relabel, verdict)
+    _stack_verdicts(2, 6, grid, col3d, row2_rank_to_id, ge_bits, eq_bits, index, relabel, verdict)
     # each passing stack 1, then stack 2 column by column with rows distinct (the last column
     # from the passing fills only); stack 3 is then forced: row r holds the 3 digits rows r of
     # stacks 1-2 lack, one from each column's set (else no band 3)
@@ -587,7 +699,7 @@ def _band3(T, B1, tie2, emit, grids, n_out, auts, hist, work):
         for q in range(27):
             grid[54 + q] = b3[q]
         stats[STAT_LEAVES] += 1
-        cmp3 = _chute_cmp(b3, relabel, row2_rank_to_id, fact, ge_bits, eq_bits)
+        cmp3 = _chute_cmp(b3, relabel, row2_rank_to_id, fact, ge_bits, eq_bits, index)
         if cmp3 < 0:
             continue
         stats[STAT_LEAVES_INDEX] += 1
@@ -640,3 +752,117 @@ def _canon_leaf(grid, scratch, keys, entries, form, tform, ties, row2_rank_to_id
         if form[q] != grid[q]:
             return 0
     return n
+
+
+# --- lookups: rank <-> grid, one walk of one prefix each, resumed at a checkpoint -------------
+Lookup = namedtuple("Lookup", "key_index no_bits bands aut_off aut_cols aut_dig aut_c0 aut_dinv2")
+"""Every band 1 at once for lookups: ``key_index`` every band key's index as uint16 bytes
+(``_key_verdict``'s lookup mode, ``no_bits`` empty), the 416 bands (416, 27) and their
+automorphisms concatenated (band b's are rows ``aut_off[b]:aut_off[b + 1]``)."""
+
+
+@kernel(inline="always")
+def _lookup_band1(L, b):
+    a0 = L.aut_off[b]
+    a1 = L.aut_off[b + 1]
+    return Band1(np.int64(b), L.bands[b], L.aut_cols[a0:a1], L.aut_dig[a0:a1], L.aut_c0[a0:a1],
+                 L.aut_dinv2[a0:a1], L.key_index, L.no_bits)
+
+
+@kernel(inline="always")
+def _reset_ctl(ctl):
+    for f in range(N_CTL):
+        ctl[f] = 0
+    ctl[W_STOP_ORD] = -1
+    ctl[W_STOP_COUNT] = -1
+
+
+@kernel
+def grids_at_positions(T, L, band, row4s, cp_lo, cp_ord, cp_cnt, position, out, grids, auts, hist, work):
+    """Lookup k: the grid at 0-based ``position[k]`` among those under prefix ``row4s[k]`` of
+    band 1 ``band[k]``, into ``out[k]``. Its checkpoints are ``cp_*[cp_lo[k]:cp_lo[k + 1]]``
+    (band-2 ordinal, grids before it; none: from the prefix's start): the walk resumes at the
+    last one at or below the position and stops at the band 2 that holds it. Returns 0, or < 0
+    (-4: the prefix holds fewer grids; else ``enumerate_prefixes``'s codes) at the first failure."""
+    ctl = work.ctl
+    grid = work.grid
+    for k in range(band.shape[0]):
+        B1 = _lookup_band1(L, band[k])
+        for q in range(27):
+            grid[q] = B1.band[q]
+        t = position[k]
+        o0 = 0
+        c0 = 0
+        for c in range(cp_lo[k], cp_lo[k + 1]):
+            if cp_cnt[c] > t:
+                break
+            o0 = cp_ord[c]
+            c0 = cp_cnt[c]
+        _reset_ctl(ctl)
+        ctl[W_FROM] = o0
+        ctl[W_COUNT] = c0
+        ctl[W_STOP_COUNT] = t
+        ctl[W_PER_BAND2] = 1
+        n = _walk_prefix(T, B1, row4s, k, True, grids, 0, auts, hist, work, ctl, work.cps)
+        if n < 0:
+            return n
+        if ctl[W_COUNT] <= t:
+            return -4
+        i = t - (ctl[W_COUNT] - ctl[W_GOT])
+        for q in range(81):
+            out[k, q] = grids[i, q]
+    return 0
+
+
+@kernel
+def positions_of_forms(T, L, band, row4s, cp_lo, cp_ord, cp_cnt, forms, out, grids, auts, hist, work):
+    """Lookup k: the 0-based position of minlex form ``forms[k]`` among the grids under its
+    prefix ``row4s[k]`` of band 1 ``band[k]``, into ``out[k]``. A first walk only meets the bands
+    2 up to the form's (its ordinal), the second resumes at the last checkpoint at or below that
+    ordinal and enumerates up to it. Returns 0, or < 0 (-5: the form is not an ED grid's minlex
+    form; else ``enumerate_prefixes``'s codes) at the first failure."""
+    ctl = work.ctl
+    grid = work.grid
+    target = work.target
+    for k in range(band.shape[0]):
+        B1 = _lookup_band1(L, band[k])
+        for q in range(27):
+            grid[q] = B1.band[q]
+            target[q] = forms[k, 27 + q]
+        _reset_ctl(ctl)
+        ctl[W_FROM] = np.int64(1) << 62
+        ctl[W_FIND] = 1
+        ctl[W_ORD] = -1
+        _walk_prefix(T, B1, row4s, k, False, grids, 0, auts, hist, work, ctl, work.cps)
+        o = ctl[W_ORD]
+        if o < 0:
+            return -5
+        o0 = 0
+        c0 = 0
+        for c in range(cp_lo[k], cp_lo[k + 1]):
+            if cp_ord[c] > o:
+                break
+            o0 = cp_ord[c]
+            c0 = cp_cnt[c]
+        _reset_ctl(ctl)
+        ctl[W_FROM] = o0
+        ctl[W_COUNT] = c0
+        ctl[W_STOP_ORD] = o
+        ctl[W_PER_BAND2] = 1
+        n = _walk_prefix(T, B1, row4s, k, True, grids, 0, auts, hist, work, ctl, work.cps)
+        if n < 0:
+            return n
+        hit = -1
+        for i in range(ctl[W_GOT]):
+            same = True
+            for q in range(54, 81):
+                if grids[i, q] != forms[k, q]:
+                    same = False
+                    break
+            if same:
+                hit = i
+                break
+        if hit < 0:
+            return -5
+        out[k] = ctl[W_COUNT] - ctl[W_GOT] + hit
+    return 0

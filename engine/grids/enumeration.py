@@ -31,10 +31,10 @@ ROW4_CAP = 1 << 14
 LEAF_CAP = 1 << 14  # bands 3 under one band 2 (column 1 fixed); more raises
 
 Tables = namedtuple("Tables", "row2_rank_to_id fact table aut_offsets aut_maps maps_rows maps_cols")
-Band1 = namedtuple("Band1", "index band aut_cols aut_dig aut_c0 aut_dinv2 ge_bits eq_bits")
+Band1 = K.Band1
 Work = namedtuple("Work", "grid b2 b3 relabel state keys entries scratch form tform ties "
                           "colm boxm rowm rem placed colset3 col3d leaves leaf_tie order memo stats "
-                          "s1code s1mask grp_n grp_o5 colbit act actx")
+                          "s1code s1mask grp_n grp_o5 colbit act actx target ctl cps")
 
 
 @lru_cache(maxsize=None)
@@ -43,12 +43,11 @@ def _tables() -> Tables:
     return Tables(T.row2_rank_to_id, FACT, T.table, T.aut_offsets, T.aut_maps, T.maps_rows, T.maps_cols)
 
 
-@lru_cache(maxsize=16)
-def band1(index: int) -> Band1:
-    """Band ``index`` and its non-trivial automorphisms as (column map, digit map) pairs, with
-    the column that lands in column 1 and the digit that becomes 2 (the pruning keys), and its
-    bit tables: bit ``key`` of ``ge_bits`` / ``eq_bits`` (bit key & 7 of byte key >> 3) is set
-    when that band key's index is >= / == ``index`` (326 KB each: they stay in cache)."""
+@lru_cache(maxsize=None)
+def automorphisms(index: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Band ``index`` (27,) and its non-trivial automorphisms as (column map, digit map) pairs,
+    with the column that lands in column 1 and the digit that becomes 2 (the pruning keys):
+    ``(band, aut_cols (n, 9), aut_dig (n, 10), aut_c0 (n,), aut_dinv2 (n,))``."""
     if not 0 <= index < N_BANDS:
         raise ValueError(f"band 1 index must be 0-{N_BANDS - 1}, got {index}")
     T = band_tables()
@@ -68,7 +67,16 @@ def band1(index: int) -> Band1:
     aut_dig = np.array(digs, np.int64).reshape(n, 10)
     aut_c0 = aut_cols[:, 0].copy()
     aut_dinv2 = np.array([int(np.flatnonzero(d == 2)[0]) for d in aut_dig], np.int64)
-    idx = T.table & 0xFFFF
+    return band, aut_cols, aut_dig, aut_c0, aut_dinv2
+
+
+@lru_cache(maxsize=16)
+def band1(index: int) -> Band1:
+    """Band ``index`` with its automorphisms (:func:`automorphisms`) and its bit tables: bit
+    ``key`` of ``ge_bits`` / ``eq_bits`` (bit key & 7 of byte key >> 3) is set when that band
+    key's index is >= / == ``index`` (326 KB each: they stay in cache; 1.4 ms to build)."""
+    band, aut_cols, aut_dig, aut_c0, aut_dinv2 = automorphisms(index)
+    idx = band_tables().table & 0xFFFF
     ge_bits = np.packbits(idx >= index, bitorder="little")
     eq_bits = np.packbits(idx == index, bitorder="little")
     return Band1(np.int64(index), band, aut_cols, aut_dig, aut_c0, aut_dinv2, ge_bits, eq_bits)
@@ -83,7 +91,8 @@ def workspace(n_auts: int) -> Work:
                 z(9, np.int64), z((9, 3), np.int64),
                 z((LEAF_CAP, 2), np.int64), z(LEAF_CAP, np.int64), z(LEAF_CAP, np.int64), z((3, 216), np.int64),
                 z(K.N_STATS, np.int64), z(36, np.int64), z((36, 3), np.int64), z(36, np.int64),
-                z((36, 6), np.int64), z((3, 6, 3), np.int64), z(max(n_auts, 1), np.int64), z((max(n_auts, 1), 3), np.int64))
+                z((36, 6), np.int64), z((3, 6, 3), np.int64), z(max(n_auts, 1), np.int64), z((max(n_auts, 1), 3), np.int64),
+                z(27, np.uint8), z(K.N_CTL, np.int64), z((1, 2), np.int64))
 
 
 @lru_cache(maxsize=None)
@@ -110,7 +119,9 @@ def _check_status(n: int) -> None:
 class Enumerated:
     """Prefixes ``start..stop-1`` of one band 1: ``counts`` per prefix, the automorphism
     histogram (``hist[k]`` grids with k automorphisms), and with ``emit`` the grids (M, 81) in
-    increasing order with their automorphism counts."""
+    increasing order with their automorphism counts. With ``step`` the fine counts:
+    ``checkpoints`` (C, 2) rows (band-2 ordinal, grids of its prefix before it), in prefix
+    order, ``checkpoint_counts[p - start]`` of them in prefix p (see ``enumerate_prefixes``)."""
 
     band1: int
     start: int
@@ -119,6 +130,8 @@ class Enumerated:
     hist: np.ndarray
     grids: np.ndarray | None = None
     automorphisms: np.ndarray | None = None
+    checkpoints: np.ndarray | None = None
+    checkpoint_counts: np.ndarray | None = None
 
     @property
     def total(self) -> int:
@@ -126,8 +139,9 @@ class Enumerated:
 
 
 def enumerate_band1(index: int, start: int = 0, stop: int | None = None, *, emit: bool = False,
-                    capacity: int = 1 << 16) -> Enumerated:
-    """The ED grids of band 1 ``index`` under prefixes ``start..stop-1`` (default: all)."""
+                    capacity: int = 1 << 16, step: int = 0) -> Enumerated:
+    """The ED grids of band 1 ``index`` under prefixes ``start..stop-1`` (default: all); with
+    ``step`` > 0 also a checkpoint every ``step`` grids or so inside each prefix."""
     rows4 = prefixes(index)
     stop = len(rows4) if stop is None else min(stop, len(rows4))
     if not 0 <= start <= stop:
@@ -136,23 +150,31 @@ def enumerate_band1(index: int, start: int = 0, stop: int | None = None, *, emit
     work = workspace(len(b.aut_cols))
     counts = np.zeros(stop - start, np.int64)
     hist = np.zeros(HIST, np.int64)
-    if not emit:
-        grids = np.zeros((0, 81), np.uint8)
-        auts = np.zeros(0, np.int64)
-        _check_status(K.enumerate_prefixes(_tables(), b, rows4, start, stop, False, grids, auts, counts, hist, work))
-        return Enumerated(index, start, stop, counts, hist)
+    cp_counts = np.zeros(stop - start, np.int64)
+    cp_cap = 1 << 12 if step > 0 else 1
+    grids = np.zeros((capacity if emit else 0, 81), np.uint8)
+    auts = np.zeros(capacity if emit else 0, np.int64)
     while True:
-        grids = np.zeros((capacity, 81), np.uint8)
-        auts = np.zeros(capacity, np.int64)
+        cps = np.zeros((cp_cap, 2), np.int64)
         hist[:] = 0
-        n = K.enumerate_prefixes(_tables(), b, rows4, start, stop, True, grids, auts, counts, hist, work)
+        n = K.enumerate_prefixes(_tables(), b, rows4, start, stop, emit, grids, auts, counts, hist, work,
+                                 step, cps, cp_counts)
         if n >= 0:
-            return Enumerated(index, start, stop, counts, hist, grids[:n], auts[:n])
+            break
         _check_status(n)
-        capacity *= 4
+        if n == -1:
+            grids = np.zeros((len(grids) * 4, 81), np.uint8)
+            auts = np.zeros(len(grids), np.int64)
+        else:  # -3: checkpoints full
+            cp_cap *= 4
+    fine = (cps[: int(cp_counts.sum())].copy(), cp_counts) if step > 0 else (None, None)
+    if not emit:
+        return Enumerated(index, start, stop, counts, hist, None, None, *fine)
+    return Enumerated(index, start, stop, counts, hist, grids[:n], auts[:n], *fine)
 
 
-def work(shard: int, cursor: int | None, *, chunk: int = 64, emit: bool = False) -> Iterator[tuple[Enumerated, int, bool]]:
+def work(shard: int, cursor: int | None, *, chunk: int = 64, emit: bool = False,
+         step: int = 0) -> Iterator[tuple[Enumerated, int, bool]]:
     """The resumable form: shard = band 1 index, cursor = the next prefix (None: 0). Yields
     ``(result, next_cursor, done)`` per ``chunk`` prefixes."""
     total = len(prefixes(shard))
@@ -162,5 +184,5 @@ def work(shard: int, cursor: int | None, *, chunk: int = 64, emit: bool = False)
         return
     while p < total:
         q = min(total, p + chunk)
-        yield enumerate_band1(shard, p, q, emit=emit), q, q >= total
+        yield enumerate_band1(shard, p, q, emit=emit, step=step), q, q >= total
         p = q

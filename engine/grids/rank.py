@@ -5,24 +5,37 @@ which is band 1's index first, then the row-4 prefix, then the enumeration order
 
     rank(G) = sum of totals of bands 1 < b + sum of counts of prefixes < p + position under p
 
-with b, p the band 1 and prefix of G's minlex form; the position comes from enumerating that
-one prefix (a few hundred grids on average). The counts are the enumeration's own output
-(``enumerate_band1``), stored by the caller (the catalog); this module takes them as plain
-numbers: ``totals`` maps each complete band 1 to its grid count, ``prefix_counts(b)`` gives
-band 1 ``b``'s counts per prefix. A band whose counts are missing raises :class:`MissingBand`.
+with b, p the band 1 and prefix of G's minlex form. The position comes from enumerating that
+one prefix (6,561 grids on average, up to 62,887: 20-100 ms), or, with the *fine counts*, only
+from the last checkpoint before it: the enumeration leaves one about every ``step`` grids
+inside each prefix, at a band 2 (rows 5-6) boundary, as (the band 2's ordinal in the walk, the
+grids of the prefix before it) (``enumerate_band1(..., step=)``); a lookup walks the bands 2
+up to that ordinal without enumerating them (microseconds) and enumerates from there.
+
+The counts are the enumeration's own output, stored by the caller (the catalog, the package
+data); :class:`RankIndex` takes them as plain numbers: ``totals`` maps each complete band 1 to
+its grid count, ``prefix_counts(b)`` gives band 1 ``b``'s counts per prefix, ``fine(b)`` its
+fine counts or None (then lookups in it enumerate whole prefixes: correct, only slower). A band
+whose counts are missing raises :class:`MissingBand`. A batch of lookups is one compiled call
+(:meth:`RankIndex.grids_at`, :meth:`RankIndex.ranks_of`); an index is not thread-safe.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
+from functools import lru_cache
 from typing import Callable, Mapping, Sequence
 
 import numpy as np
 
-from ..bands import N_BANDS, band_index
+from ..bands import N_BANDS, band_index, band_tables
 from ..canon import canon_grids
-from .enumeration import enumerate_band1, prefixes
+from . import _kernels as K
+from .enumeration import HIST, LEAF_CAP, _tables, automorphisms, prefixes, workspace
 
 N_ED_GRIDS = 5_472_730_538
 """Essentially different grids (Russell and Jarvis 2006): the ranks are 1..N_ED_GRIDS."""
+
+_DIGIT_WEIGHTS = 10 ** np.arange(8, -1, -1, dtype=np.int64)  # a row 4 as a 9-digit number: sorts as the row
 
 
 class MissingBand(LookupError):
@@ -33,49 +46,154 @@ class MissingBand(LookupError):
         super().__init__(f"band 1 = {band1} is not counted yet: run `bin/enumerate --band1 {band1} --count-only`")
 
 
-def _prefix_counts(band1: int, prefix_counts: Callable[[int], Sequence[int]]) -> np.ndarray:
-    counts = np.asarray(prefix_counts(band1), np.int64)
-    if len(counts) != len(prefixes(band1)):
-        raise MissingBand(band1)
-    return counts
+@lru_cache(maxsize=None)
+def _lookup_tables() -> K.Lookup:
+    """Every band 1's automorphisms and the key -> band index table, built once (0.2 s)."""
+    parts = [automorphisms(b) for b in range(N_BANDS)]
+    off = np.concatenate([[0], np.cumsum([len(p[1]) for p in parts])]).astype(np.int64)
+    key_index = np.ascontiguousarray((band_tables().table & 0xFFFF).astype("<u2")).view(np.uint8)
+    return K.Lookup(key_index, np.zeros(0, np.uint8), np.array([p[0] for p in parts], np.int64),
+                    off, np.concatenate([p[1] for p in parts]), np.concatenate([p[2] for p in parts]),
+                    np.concatenate([p[3] for p in parts]), np.concatenate([p[4] for p in parts]))
+
+
+@dataclass
+class _Scratch:
+    work: tuple
+    grids: np.ndarray
+    auts: np.ndarray
+    hist: np.ndarray
+
+
+@lru_cache(maxsize=None)
+def _scratch() -> _Scratch:
+    L = _lookup_tables()
+    return _Scratch(workspace(int(np.diff(L.aut_off).max())), np.zeros((LEAF_CAP, 81), np.uint8),
+                    np.zeros(LEAF_CAP, np.int64), np.zeros(HIST, np.int64))
+
+
+@dataclass
+class _BandCounts:
+    keys: np.ndarray  # (P,) row 4 as a number, increasing
+    before: np.ndarray  # (P + 1,) grids of the band before each prefix
+    cp_off: np.ndarray  # (P + 1,) prefix p's checkpoints are rows cp_off[p]:cp_off[p + 1]
+    cp_ord: np.ndarray
+    cp_cnt: np.ndarray
+
+
+class RankIndex:
+    """Rank <-> grid over the bands 1 counted (see the module docstring for the arguments)."""
+
+    def __init__(self, totals: Mapping[int, int], prefix_counts: Callable[[int], Sequence[int]],
+                 fine: Callable[[int], tuple | None] | None = None):
+        self._counts = prefix_counts
+        self._fine = fine
+        before = [0]
+        for b in range(N_BANDS):  # grids before each band 1, up to the first one not counted
+            if b not in totals:
+                break
+            before.append(before[-1] + int(totals[b]))
+        self._before = np.array(before, np.int64)
+        self.first_missing = len(before) - 1
+        self._bands: dict[int, _BandCounts] = {}
+
+    def band(self, b: int) -> _BandCounts:
+        got = self._bands.get(b)
+        if got is not None:
+            return got
+        rows4 = prefixes(b)
+        counts = np.asarray(self._counts(b), np.int64)
+        if len(counts) != len(rows4):
+            raise MissingBand(b)
+        fine = self._fine(b) if self._fine is not None else None
+        if fine is None:
+            cp_off, cps = np.zeros(len(rows4) + 1, np.int64), np.zeros((0, 2), np.int64)
+        else:
+            per, cps = fine
+            if len(per) != len(rows4):
+                raise ValueError(f"fine counts of band 1 {b}: {len(per)} prefixes, expected {len(rows4)}")
+            cp_off = np.concatenate([[0], np.cumsum(per)]).astype(np.int64)
+            cps = np.asarray(cps, np.int64).reshape(-1, 2)
+        got = _BandCounts(rows4.astype(np.int64) @ _DIGIT_WEIGHTS, np.concatenate([[0], np.cumsum(counts)]),
+                          cp_off, np.ascontiguousarray(cps[:, 0]), np.ascontiguousarray(cps[:, 1]))
+        self._bands[b] = got
+        return got
+
+    def _checkpoints(self, bands, ps):
+        """Per lookup the checkpoints of its prefix, concatenated: (lo (n + 1,), ord, cnt)."""
+        lo = np.zeros(len(bands) + 1, np.int64)
+        ords, cnts = [], []
+        for k, (b, p) in enumerate(zip(bands, ps)):
+            bc = self._bands[b]
+            a, z = int(bc.cp_off[p]), int(bc.cp_off[p + 1])
+            ords.append(bc.cp_ord[a:z])
+            cnts.append(bc.cp_cnt[a:z])
+            lo[k + 1] = lo[k] + (z - a)
+        cat = (lambda xs: np.concatenate(xs).astype(np.int64)) if ords else (lambda xs: np.zeros(0, np.int64))
+        return lo, cat(ords), cat(cnts)
+
+    def grids_at(self, ranks) -> np.ndarray:
+        """The grids (n, 81) with these catalog ranks."""
+        r = np.atleast_1d(np.asarray(ranks, np.int64))
+        bad = (r < 1) | (r > N_ED_GRIDS)
+        if bad.any():
+            raise ValueError(f"rank must be between 1 and {N_ED_GRIDS:,}, got {int(r[bad][0])}")
+        if len(r) and int(r.max()) > self._before[-1]:
+            if self.first_missing < N_BANDS:
+                raise MissingBand(self.first_missing)
+            raise ValueError(f"the counted bands hold only {int(self._before[-1]):,} grids, fewer than rank {int(r.max()):,}")
+        bands = (np.searchsorted(self._before, r - 1, side="right") - 1).tolist()
+        ps, pos = [], np.zeros(len(r), np.int64)
+        rows4 = np.zeros((len(r), 9), np.uint8)
+        for k, b in enumerate(bands):
+            bc = self.band(b)
+            local = int(r[k]) - 1 - int(self._before[b])
+            p = int(np.searchsorted(bc.before, local, side="right")) - 1
+            ps.append(p)
+            pos[k] = local - int(bc.before[p])
+            rows4[k] = prefixes(b)[p]
+        lo, cp_ord, cp_cnt = self._checkpoints(bands, ps)
+        out = np.zeros((len(r), 81), np.uint8)
+        s = _scratch()
+        status = K.grids_at_positions(_tables(), _lookup_tables(), np.array(bands, np.int64), rows4, lo, cp_ord,
+                                      cp_cnt, pos, out, s.grids, s.auts, s.hist, s.work)
+        if status < 0:
+            raise RuntimeError(f"internal error: lookup failed ({status}): the counts do not match the enumeration")
+        return out
+
+    def ranks_of(self, grids) -> tuple[np.ndarray, np.ndarray]:
+        """(ranks (n,), minlex forms (n, 81)) of any valid grids (minlex or not)."""
+        forms = canon_grids(grids).forms
+        bands = band_index(forms[:, :27])[0].astype(np.int64).tolist()
+        ps = []
+        base = np.zeros(len(forms), np.int64)
+        for k, b in enumerate(bands):
+            if b > self.first_missing:
+                raise MissingBand(self.first_missing)
+            bc = self.band(b)
+            key = int(forms[k, 27:36].astype(np.int64) @ _DIGIT_WEIGHTS)
+            p = int(np.searchsorted(bc.keys, key))
+            if p >= len(bc.keys) or bc.keys[p] != key:  # cannot happen for a minlex form
+                raise RuntimeError(f"internal error: row 4 of a minlex form is not a prefix of band 1 {b}")
+            ps.append(p)
+            base[k] = self._before[b] + bc.before[p] + 1
+        lo, cp_ord, cp_cnt = self._checkpoints(bands, ps)
+        pos = np.zeros(len(forms), np.int64)
+        s = _scratch()
+        status = K.positions_of_forms(_tables(), _lookup_tables(), np.array(bands, np.int64),
+                                      np.ascontiguousarray(forms[:, 27:36]), lo, cp_ord, cp_cnt, forms, pos,
+                                      s.grids, s.auts, s.hist, s.work)
+        if status < 0:
+            raise RuntimeError(f"internal error: minlex form not found by its lookup ({status})")
+        return base + pos, forms
 
 
 def rank_of(grid, totals: Mapping[int, int], prefix_counts: Callable[[int], Sequence[int]]) -> tuple[int, np.ndarray]:
-    """(rank, minlex form) of any valid grid (minlex or not)."""
-    form = canon_grids(grid).forms[0]
-    b = int(band_index(form[:27])[0][0])
-    before = 0
-    for x in range(b):
-        if x not in totals:
-            raise MissingBand(x)
-        before += int(totals[x])
-    counts = _prefix_counts(b, prefix_counts)
-    p = int(np.flatnonzero((prefixes(b) == form[27:36]).all(axis=1))[0])
-    before += int(counts[:p].sum())
-    under = enumerate_band1(b, p, p + 1, emit=True).grids
-    hit = np.flatnonzero((under == form).all(axis=1))
-    if len(hit) != 1:  # cannot happen for a valid grid: its form is enumerated once
-        raise RuntimeError(f"internal error: minlex form not found once under band 1 {b}, prefix {p}")
-    return before + int(hit[0]) + 1, form
+    """(rank, minlex form) of any valid grid (minlex or not); one lookup of :class:`RankIndex`."""
+    ranks, forms = RankIndex(totals, prefix_counts).ranks_of(grid)
+    return int(ranks[0]), forms[0]
 
 
 def grid_at(rank: int, totals: Mapping[int, int], prefix_counts: Callable[[int], Sequence[int]]) -> np.ndarray:
-    """The grid (81,) with this catalog rank."""
-    rank = int(rank)
-    if not 1 <= rank <= N_ED_GRIDS:
-        raise ValueError(f"rank must be between 1 and {N_ED_GRIDS:,}, got {rank}")
-    before = 0
-    for b in range(N_BANDS):
-        if b not in totals:
-            raise MissingBand(b)
-        if before + int(totals[b]) >= rank:
-            break
-        before += int(totals[b])
-    else:
-        raise ValueError(f"the counted bands hold only {before:,} grids, fewer than rank {rank:,}")
-    counts = _prefix_counts(b, prefix_counts)
-    cum = np.cumsum(counts)
-    p = int(np.searchsorted(cum, rank - before))  # first prefix whose cumulative count reaches it
-    start = before + (int(cum[p - 1]) if p else 0)
-    under = enumerate_band1(b, p, p + 1, emit=True).grids
-    return under[rank - start - 1].copy()
+    """The grid (81,) with this catalog rank; one lookup of :class:`RankIndex`."""
+    return RankIndex(totals, prefix_counts).grids_at([int(rank)])[0]

@@ -16,7 +16,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0007"
-down_revision = "0004"
+down_revision = "0006"
 branch_labels = None
 depends_on = None
 

@@ -1,0 +1,96 @@
+"""Rank <-> grid over the shipped counts (engine/grids/rank.py): rank 1 and the last rank are
+DESIGN.md's first and last grids, round trips on random ranks, and the fine counts (checkpoints
+inside a prefix) agree with whole-prefix enumeration on sampled prefixes."""
+import numpy as np
+import pytest
+
+from sudoku_symmetry.catalog.fine import COARSE, load_fine_package, rank_index, thin
+from sudoku_symmetry.catalog.db import open_catalog
+from sudoku_symmetry.engine.grids import N_ED_GRIDS, RankIndex, enumerate_band1, prefixes
+from sudoku_symmetry.engine.grids.random import random_grids
+from sudoku_symmetry.engine.group.transform import Transform
+from sudoku_symmetry.engine.text import format_sudoku
+
+from conftest import LAST_GRID, RANK1_GRID
+
+
+@pytest.fixture(scope="module")
+def shipped():
+    with np.load(COARSE) as c:
+        totals = dict(zip(c["band1"].tolist(), c["grids"].tolist()))
+        start = np.concatenate([[0], np.cumsum(c["prefixes"])])
+        counts = {b: c["prefix_grids"][start[k] : start[k + 1]] for k, b in enumerate(c["band1"].tolist())}
+    before = np.concatenate([[0], np.cumsum([totals[b] for b in range(416)])])
+    return totals, counts, before
+
+
+def test_first_and_last_ranks_are_the_design_grids(shipped):
+    totals, counts, _ = shipped
+    index = RankIndex(totals, counts.get, load_fine_package().get)
+    g = index.grids_at([1, N_ED_GRIDS])
+    assert [format_sudoku(x) for x in g] == [RANK1_GRID, LAST_GRID]
+    ranks, forms = index.ranks_of(np.stack([Transform.random(np.random.default_rng(1)).apply(x) for x in g]))
+    assert ranks.tolist() == [1, N_ED_GRIDS] and np.array_equal(forms, g)
+    with pytest.raises(ValueError, match="rank must be between 1 and 5,472,730,538"):
+        index.grids_at([N_ED_GRIDS + 1])
+
+
+@pytest.mark.parametrize("band1, prefix", [(0, 0), (0, 9), (5, 413), (17, 3), (208, 900), (350, 10)])
+def test_fine_checkpoints_agree_with_whole_prefixes(shipped, band1, prefix):
+    """Checkpoints every 32 grids of a sampled prefix (no checkpoints elsewhere in the band: those
+    prefixes fall back to whole-prefix walks); every lookup agrees with the enumeration."""
+    totals, counts, before = shipped
+    prefix = next(p for p in range(prefix, len(counts[band1])) if counts[band1][p] > 0)
+    whole = enumerate_band1(band1, prefix, prefix + 1, emit=True, step=32)
+    assert whole.total == counts[band1][prefix]
+    assert np.array_equal(enumerate_band1(band1, prefix, prefix + 1).counts, whole.counts)
+    cps = whole.checkpoints
+    assert len(cps) == whole.checkpoint_counts[0]
+    if len(cps):  # increasing, a checkpoint after each 32 grids or more
+        assert (np.diff(cps[:, 0]) > 0).all() and (np.diff(np.concatenate([[0], cps[:, 1]])) >= 32).all()
+    per = np.zeros(len(prefixes(band1)), np.int64)
+    per[prefix] = len(cps)
+    fine = RankIndex(totals, counts.get, {band1: (per, cps)}.get)
+    coarse = RankIndex(totals, counts.get)
+    rng = np.random.default_rng(band1 + prefix)
+    pos = sorted({0, whole.total - 1} | set(rng.integers(0, whole.total, 12).tolist())
+                 | {int(c) for c in cps[:, 1] if c < whole.total} | {int(c) - 1 for c in cps[:, 1]})
+    ranks = before[band1] + int(np.sum(counts[band1][:prefix])) + np.array(pos) + 1
+    got = fine.grids_at(ranks)
+    assert np.array_equal(got, whole.grids[pos])
+    assert np.array_equal(coarse.grids_at(ranks[:3]), whole.grids[pos[:3]])
+    moved = np.stack([Transform.random(np.random.default_rng(int(r))).apply(g) for r, g in zip(ranks, got)])
+    r2, forms = fine.ranks_of(moved)
+    assert r2.tolist() == ranks.tolist() and np.array_equal(forms, got)
+
+
+def test_random_ranks_round_trip(shipped):
+    totals, counts, _ = shipped
+    index = RankIndex(totals, counts.get, load_fine_package().get)
+    ranks = np.random.default_rng(8).integers(1, N_ED_GRIDS + 1, 6)
+    grids = index.grids_at(ranks)
+    assert index.ranks_of(grids)[0].tolist() == ranks.tolist()
+    # random (not minlex) grids: rank then grid gives back their minlex forms
+    r, forms = index.ranks_of(random_grids(4, seed=5))
+    assert np.array_equal(index.grids_at(r), forms)
+
+
+def test_thinning_keeps_checkpoints_a_step_apart():
+    per = np.array([3, 0, 2])
+    cps = np.array([[2, 130], [5, 300], [9, 420], [1, 128], [4, 260]])
+    p, d, c = thin(per, cps, np.array([500, 10, 260]), 256)
+    assert p.tolist() == [1, 0, 0] and d.tolist() == [5] and c.tolist() == [300 - 256]
+
+
+def test_rank_index_of_a_catalog_uses_only_its_counted_bands(tmp_path):
+    from sudoku_symmetry.catalog.grids import store_band_total, store_prefix_counts
+
+    engine = open_catalog(str(tmp_path / "c.sqlite"))
+    r = enumerate_band1(415)
+    store_prefix_counts(engine, 415, 0, ["x" * 9] * len(r.counts), r.counts.tolist())
+    store_band_total(engine, 415, r.total, len(r.counts), {1: 1})
+    index = rank_index(engine)
+    from sudoku_symmetry.engine.grids import MissingBand
+
+    with pytest.raises(MissingBand, match="band 1 = 0 is not counted yet"):
+        index.grids_at([1])
