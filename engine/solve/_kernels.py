@@ -79,6 +79,56 @@ def _build_tables():
 
 
 BOX3, PERM_UNION, BAND_ALLOWED, PEER, COLMASK = _build_tables()
+
+
+def _build_triad_tables():
+    # A 3x3 bit matrix (bit 3*i + j) indexes these: for the horizontal view of a band, i = row of
+    # the band and j = box (bit = mini-row); for the vertical view, i = stack and j = column in it
+    # (bit = mini-column c = 3*i + j of the band).
+    rows = [[3 * i + j for j in range(3)] for i in range(3)]
+    cols = [[3 * i + j for i in range(3)] for j in range(3)]
+    hcert = np.zeros(512, dtype=np.int64)  # mini-rows the digit surely occupies (alone in its row or box)
+    single_in_group = np.zeros(512, dtype=np.int64)  # bits alone in their group of 3 (i fixed)
+    minirow_cells = np.zeros(512, dtype=np.int64)  # the cells of the mini-rows
+    minirow_force = np.zeros(512, dtype=np.int64)  # the rest of the rows and boxes of the mini-rows
+    col_cells = np.zeros(512, dtype=np.int64)  # the cells of the columns (of one band)
+    col_force = np.zeros(512, dtype=np.int64)  # the other columns of the boxes of the columns
+    for x in range(512):
+        for q in range(9):
+            if not x >> q & 1:
+                continue
+            i, j = divmod(q, 3)
+            if sum(x >> e & 1 for e in rows[i]) == 1 or sum(x >> e & 1 for e in cols[j]) == 1:
+                hcert[x] |= 1 << q
+            if sum(x >> e & 1 for e in rows[i]) == 1:
+                single_in_group[x] |= 1 << q
+            cells = 7 << (9 * i + 3 * j)
+            minirow_cells[x] |= cells
+            box = sum(7 << (9 * r + 3 * j) for r in range(3))
+            minirow_force[x] |= ((511 << (9 * i)) | box) & ~cells
+            col_cells[x] |= int(COLMASK[q])
+            col_force[x] |= sum(int(COLMASK[3 * i + jj]) for jj in range(3) if jj != j)
+    return hcert, single_in_group, minirow_cells, minirow_force, col_cells, col_force
+
+
+HCERT, SINGLE_IN_GROUP, MINIROW_CELLS, MINIROW_FORCE, COL_CELLS, COL_FORCE = _build_triad_tables()
+
+
+def _build_perm_tables():
+    # 3x3 occupancy matrix -> how many permutation matrices it contains, the first two of them
+    perm_mats = [sum(1 << (3 * r + p[r]) for r in range(3)) for p in itertools.permutations(range(3))]
+    nperm = np.zeros(512, dtype=np.int64)
+    first = np.zeros((512, 2), dtype=np.int64)
+    for x in range(512):
+        found = [pm for pm in perm_mats if x & pm == pm]
+        nperm[x] = len(found)
+        for k, pm in enumerate(found[:2]):
+            first[x, k] = pm
+    stack_cols = np.array([sum(int(COLMASK[3 * s + j]) for j in range(3)) for s in range(3)], dtype=np.int64)
+    return nperm, first, stack_cols
+
+
+NPERM, FIRST_PERMS, STACK_COLS = _build_perm_tables()
 # 9 bits of a row -> the same 9 bits when exactly one is set, else 0
 ONE9 = np.array([x if bin(x).count("1") == 1 else 0 for x in range(512)], dtype=np.int64)
 
@@ -122,6 +172,78 @@ def _place(S, t, d, b, p):
             nv = v & ~cm
             S[t, j] = nv
             dirty |= np.int64(nv != v) << j
+    return dirty
+
+
+@kernel
+def _triads(S, t):
+    """Triads: every mini-row and every mini-column (3 cells) holds exactly 3 distinct digits.
+
+    Per band, the digits still possible in each of its 9 mini-rows and 9 mini-columns are counted
+    bit-sliced (the three bands packed in one 27-bit word). Fewer than 3: contradiction. Exactly 3:
+    each of them is forced into that mini-row / mini-column, so it leaves the rest of the row and
+    box (column and box). And where 3 digits surely occupy one (the digit is alone there in its
+    row, box or column), every other digit leaves it. Returns the changed planes, or -1.
+    """
+    h1 = np.int64(0); h2 = np.int64(0); h3 = np.int64(0); h4 = np.int64(0)
+    c1 = np.int64(0); c2 = np.int64(0); c3 = np.int64(0); c4 = np.int64(0)
+    v1 = np.int64(0); v2 = np.int64(0); v3 = np.int64(0); v4 = np.int64(0)
+    w1 = np.int64(0); w2 = np.int64(0); w3 = np.int64(0); w4 = np.int64(0)
+    for d in range(9):
+        m0 = np.int64(S[t, 3 * d]); m1 = np.int64(S[t, 3 * d + 1]); m2 = np.int64(S[t, 3 * d + 2])
+        ha0 = BOX3[m0 & 511] | (BOX3[(m0 >> 9) & 511] << 3) | (BOX3[m0 >> 18] << 6)
+        ha1 = BOX3[m1 & 511] | (BOX3[(m1 >> 9) & 511] << 3) | (BOX3[m1 >> 18] << 6)
+        ha2 = BOX3[m2 & 511] | (BOX3[(m2 >> 9) & 511] << 3) | (BOX3[m2 >> 18] << 6)
+        h = ha0 | (ha1 << 9) | (ha2 << 18)
+        hc = HCERT[ha0] | (HCERT[ha1] << 9) | (HCERT[ha2] << 18)
+        a0 = (m0 | (m0 >> 9) | (m0 >> 18)) & 511
+        a1 = (m1 | (m1 >> 9) | (m1 >> 18)) & 511
+        a2 = (m2 | (m2 >> 9) | (m2 >> 18)) & 511
+        v = a0 | (a1 << 9) | (a2 << 18)
+        vc = ((a0 & ~(a1 | a2)) | SINGLE_IN_GROUP[a0]) | (((a1 & ~(a0 | a2)) | SINGLE_IN_GROUP[a1]) << 9) \
+            | (((a2 & ~(a0 | a1)) | SINGLE_IN_GROUP[a2]) << 18)
+        h4 |= h3 & h; h3 |= h2 & h; h2 |= h1 & h; h1 |= h
+        c4 |= c3 & hc; c3 |= c2 & hc; c2 |= c1 & hc; c1 |= hc
+        v4 |= v3 & v; v3 |= v2 & v; v2 |= v1 & v; v1 |= v
+        w4 |= w3 & vc; w3 |= w2 & vc; w2 |= w1 & vc; w1 |= vc
+    if ((h3 & v3) != ALL27) or (c4 | w4):
+        return -1
+    hx = h3 & ~h4  # mini-rows with exactly 3 candidate digits
+    vx = v3 & ~v4
+    if (hx | c3 | vx | w3) == 0:
+        return 0
+    dirty = np.int64(0)
+    for d in range(9):
+        m0 = np.int64(S[t, 3 * d]); m1 = np.int64(S[t, 3 * d + 1]); m2 = np.int64(S[t, 3 * d + 2])
+        ha0 = BOX3[m0 & 511] | (BOX3[(m0 >> 9) & 511] << 3) | (BOX3[m0 >> 18] << 6)
+        ha1 = BOX3[m1 & 511] | (BOX3[(m1 >> 9) & 511] << 3) | (BOX3[m1 >> 18] << 6)
+        ha2 = BOX3[m2 & 511] | (BOX3[(m2 >> 9) & 511] << 3) | (BOX3[m2 >> 18] << 6)
+        h = ha0 | (ha1 << 9) | (ha2 << 18)
+        hc = HCERT[ha0] | (HCERT[ha1] << 9) | (HCERT[ha2] << 18)
+        a0 = (m0 | (m0 >> 9) | (m0 >> 18)) & 511
+        a1 = (m1 | (m1 >> 9) | (m1 >> 18)) & 511
+        a2 = (m2 | (m2 >> 9) | (m2 >> 18)) & 511
+        v = a0 | (a1 << 9) | (a2 << 18)
+        vc = ((a0 & ~(a1 | a2)) | SINGLE_IN_GROUP[a0]) | (((a1 & ~(a0 | a2)) | SINGLE_IN_GROUP[a1]) << 9) \
+            | (((a2 & ~(a0 | a1)) | SINGLE_IN_GROUP[a2]) << 18)
+        hf = h & hx & ~hc  # newly forced mini-rows
+        he = h & c3 & ~hc  # mini-rows taken by 3 other digits
+        vf = v & vx & ~vc
+        ve = v & w3 & ~vc
+        if (hf | he | vf | ve) == 0:
+            continue
+        # columns the digit is forced into, per band: the other bands lose those columns
+        vf0 = COL_CELLS[vf & 511]; vf1 = COL_CELLS[(vf >> 9) & 511]; vf2 = COL_CELLS[vf >> 18]
+        n0 = m0 & ~(MINIROW_FORCE[hf & 511] | MINIROW_CELLS[he & 511] | COL_FORCE[vf & 511]
+                    | COL_CELLS[ve & 511] | vf1 | vf2)
+        n1 = m1 & ~(MINIROW_FORCE[(hf >> 9) & 511] | MINIROW_CELLS[(he >> 9) & 511] | COL_FORCE[(vf >> 9) & 511]
+                    | COL_CELLS[(ve >> 9) & 511] | vf0 | vf2)
+        n2 = m2 & ~(MINIROW_FORCE[hf >> 18] | MINIROW_CELLS[he >> 18] | COL_FORCE[vf >> 18]
+                    | COL_CELLS[ve >> 18] | vf0 | vf1)
+        S[t, 3 * d] = n0
+        S[t, 3 * d + 1] = n1
+        S[t, 3 * d + 2] = n2
+        dirty |= (np.int64(n0 != m0) | (np.int64(n1 != m1) << 1) | (np.int64(n2 != m2) << 2)) << (3 * d)
     return dirty
 
 
@@ -239,8 +361,15 @@ def _propagate(S, t):
                         S[t, j] = v & ~cm
                         dirty |= 1 << j
         cdirty = 0
-        if dirty == 0:
+        if dirty:
+            continue
+        # 4. triads (exactly 3 digits per mini-row and mini-column), once the cheaper rules are stuck
+        res = _triads(S, t)
+        if res < 0:
+            return False
+        if res == 0:
             return True
+        dirty = res
 
 
 @kernel
@@ -335,6 +464,72 @@ def _choose_cell(S, t):
 
 
 @kernel
+def _choose_config(S, t):
+    """A digit with exactly two configurations left in one band or stack, to branch on; -1 if none.
+
+    A configuration of digit d in a band is the 3x3 permutation matrix of the mini-rows it takes
+    (in a stack: of the mini-columns). Take the band or stack (6 of them) with the fewest
+    configurations over its 9 digits that is not settled (more than 9), then in it the first digit
+    with two. Each branch fixes the digit in three mini-rows (mini-columns) at once.
+    Encoded as kind << 24 | index << 22 | d << 18 | second << 9 | first (kind 0 band, 1 stack).
+    """
+    tot0 = 0; tot1 = 0; tot2 = 0; tv0 = 0; tv1 = 0; tv2 = 0
+    for d in range(9):
+        m0 = np.int64(S[t, 3 * d]); m1 = np.int64(S[t, 3 * d + 1]); m2 = np.int64(S[t, 3 * d + 2])
+        tot0 += NPERM[BOX3[m0 & 511] | (BOX3[(m0 >> 9) & 511] << 3) | (BOX3[m0 >> 18] << 6)]
+        tot1 += NPERM[BOX3[m1 & 511] | (BOX3[(m1 >> 9) & 511] << 3) | (BOX3[m1 >> 18] << 6)]
+        tot2 += NPERM[BOX3[m2 & 511] | (BOX3[(m2 >> 9) & 511] << 3) | (BOX3[m2 >> 18] << 6)]
+        a0 = (m0 | (m0 >> 9) | (m0 >> 18)) & 511
+        a1 = (m1 | (m1 >> 9) | (m1 >> 18)) & 511
+        a2 = (m2 | (m2 >> 9) | (m2 >> 18)) & 511
+        tv0 += NPERM[(a0 & 7) | ((a1 & 7) << 3) | ((a2 & 7) << 6)]
+        tv1 += NPERM[((a0 >> 3) & 7) | (((a1 >> 3) & 7) << 3) | (((a2 >> 3) & 7) << 6)]
+        tv2 += NPERM[(a0 >> 6) | ((a1 >> 6) << 3) | ((a2 >> 6) << 6)]
+    best = 999
+    which = -1
+    for k, n in enumerate((tot0, tot1, tot2, tv0, tv1, tv2)):
+        if 9 < n < best:
+            best = n
+            which = k
+    if which < 0:
+        return -1
+    for d in range(9):
+        if which < 3:
+            m = np.int64(S[t, 3 * d + which])
+            occ = BOX3[m & 511] | (BOX3[(m >> 9) & 511] << 3) | (BOX3[m >> 18] << 6)
+        else:
+            s = which - 3
+            m0 = np.int64(S[t, 3 * d]); m1 = np.int64(S[t, 3 * d + 1]); m2 = np.int64(S[t, 3 * d + 2])
+            a0 = (m0 | (m0 >> 9) | (m0 >> 18)) & 511
+            a1 = (m1 | (m1 >> 9) | (m1 >> 18)) & 511
+            a2 = (m2 | (m2 >> 9) | (m2 >> 18)) & 511
+            occ = ((a0 >> (3 * s)) & 7) | (((a1 >> (3 * s)) & 7) << 3) | (((a2 >> (3 * s)) & 7) << 6)
+        if NPERM[occ] == 2:
+            return (which // 3) << 24 | (which % 3) << 22 | d << 18 | FIRST_PERMS[occ, 1] << 9 | FIRST_PERMS[occ, 0]
+    return -1
+
+
+@kernel(inline="always")
+def _restrict_config(S, t, code, pm):
+    """Confine the digit of a _choose_config code to configuration pm in node S[t]; the changed planes."""
+    d = (code >> 18) & 15
+    x = (code >> 22) & 3
+    if code >> 24:
+        dirty = 0
+        for bb in range(3):
+            j = 3 * x + LOW9[(pm >> (3 * bb)) & 7]
+            i = 3 * d + bb
+            v = np.int64(S[t, i])
+            nv = v & (~STACK_COLS[x] | COLMASK[j])
+            S[t, i] = nv
+            dirty |= np.int64(nv != v) << i
+        return dirty
+    i = 3 * d + x
+    S[t, i] = np.int64(S[t, i]) & MINIROW_CELLS[pm]
+    return np.int64(1) << i
+
+
+@kernel
 def _search(S, ctl, limit, sols):
     """Depth-first search from node S[ctl[0]] until ``limit`` more solutions or the end.
 
@@ -356,6 +551,15 @@ def _search(S, ctl, limit, sols):
             t -= 1
             if found >= limit:
                 break
+            continue
+        code = _choose_config(S, t)
+        if code >= 0:
+            guesses += 1
+            for w in range(NWORDS):
+                S[t + 1, w] = S[t, w]
+            S[t + 1, 30] = _restrict_config(S, t + 1, code, code & 511)
+            S[t, 30] = _restrict_config(S, t, code, (code >> 9) & 511)
+            t += 1
             continue
         cell = _choose_cell(S, t)
         b = cell // 27
