@@ -112,6 +112,14 @@ def _build_triad_tables():
 
 
 HCERT, SINGLE_IN_GROUP, MINIROW_CELLS, MINIROW_FORCE, COL_CELLS, COL_FORCE = _build_triad_tables()
+SPREAD = 0o111111111  # bit 9*r + 3*k: the first cell of each mini-row of a band
+ROW0 = 0o001001001  # bit 9*r: the first cell of each row of a band
+K0 = 0o007007007  # packed mini-rows (bit 9*r + 3*k + b) of box k = 0, 1, 2
+K1 = K0 << 3
+K2 = K0 << 6
+J0 = SPREAD  # packed mini-columns (bit 9*b + c) with c % 3 = 0, 1, 2
+J1 = SPREAD << 1
+J2 = SPREAD << 2
 
 
 def _build_perm_tables():
@@ -175,38 +183,49 @@ def _place(S, t, d, b, p):
     return dirty
 
 
+@kernel(inline="always")
+def _minirows(m0, m1, m2):
+    """The mini-rows a digit occupies in the three bands, packed: bit 9*r + 3*k + b (row r of band b, box k)."""
+    return (((m0 | (m0 >> 1) | (m0 >> 2)) & SPREAD) | (((m1 | (m1 >> 1) | (m1 >> 2)) & SPREAD) << 1)
+            | (((m2 | (m2 >> 1) | (m2 >> 2)) & SPREAD) << 2))
+
+
+@kernel(inline="always")
+def _minicols(m0, m1, m2):
+    """The mini-columns a digit occupies, packed: bit 9*b + c (band b, column c)."""
+    return (((m0 | (m0 >> 9) | (m0 >> 18)) & 511) | (((m1 | (m1 >> 9) | (m1 >> 18)) & 511) << 9)
+            | (((m2 | (m2 >> 9) | (m2 >> 18)) & 511) << 18))
+
+
 @kernel
 def _triads(S, t):
     """Triads: every mini-row and every mini-column (3 cells) holds exactly 3 distinct digits.
 
-    Per band, the digits still possible in each of its 9 mini-rows and 9 mini-columns are counted
-    bit-sliced (the three bands packed in one 27-bit word). Fewer than 3: contradiction. Exactly 3:
-    each of them is forced into that mini-row / mini-column, so it leaves the rest of the row and
-    box (column and box). And where 3 digits surely occupy one (the digit is alone there in its
-    row, box or column), every other digit leaves it. Returns the changed planes, or -1.
+    The digits still possible in each of the 27 mini-rows and 27 mini-columns are counted
+    bit-sliced, each view packed in one 27-bit word. Fewer than 3: contradiction. Exactly 3: each
+    of them is forced into that mini-row (mini-column), so it leaves the rest of the row and box
+    (column and box). And where 3 digits surely occupy one (the digit is alone in its row of the
+    band, or in its column of the box), every other digit leaves it. Called at a fixed point of
+    the other rules, so every plane obeys the permutation rule and "alone in its row" is the same
+    as "alone in its box". Returns the changed planes, or -1.
     """
     h1 = np.int64(0); h2 = np.int64(0); h3 = np.int64(0); h4 = np.int64(0)
-    c1 = np.int64(0); c2 = np.int64(0); c3 = np.int64(0); c4 = np.int64(0)
+    c1 = np.int64(0); c2 = np.int64(0); c3 = np.int64(0)
     v1 = np.int64(0); v2 = np.int64(0); v3 = np.int64(0); v4 = np.int64(0)
-    w1 = np.int64(0); w2 = np.int64(0); w3 = np.int64(0); w4 = np.int64(0)
+    w1 = np.int64(0); w2 = np.int64(0); w3 = np.int64(0)
     for d in range(9):
         m0 = np.int64(S[t, 3 * d]); m1 = np.int64(S[t, 3 * d + 1]); m2 = np.int64(S[t, 3 * d + 2])
-        ha0 = BOX3[m0 & 511] | (BOX3[(m0 >> 9) & 511] << 3) | (BOX3[m0 >> 18] << 6)
-        ha1 = BOX3[m1 & 511] | (BOX3[(m1 >> 9) & 511] << 3) | (BOX3[m1 >> 18] << 6)
-        ha2 = BOX3[m2 & 511] | (BOX3[(m2 >> 9) & 511] << 3) | (BOX3[m2 >> 18] << 6)
-        h = ha0 | (ha1 << 9) | (ha2 << 18)
-        hc = HCERT[ha0] | (HCERT[ha1] << 9) | (HCERT[ha2] << 18)
-        a0 = (m0 | (m0 >> 9) | (m0 >> 18)) & 511
-        a1 = (m1 | (m1 >> 9) | (m1 >> 18)) & 511
-        a2 = (m2 | (m2 >> 9) | (m2 >> 18)) & 511
-        v = a0 | (a1 << 9) | (a2 << 18)
-        vc = ((a0 & ~(a1 | a2)) | SINGLE_IN_GROUP[a0]) | (((a1 & ~(a0 | a2)) | SINGLE_IN_GROUP[a1]) << 9) \
-            | (((a2 & ~(a0 | a1)) | SINGLE_IN_GROUP[a2]) << 18)
+        h = _minirows(m0, m1, m2)
+        # mini-rows alone in their row: no other box of the same row (3 bits apart) occupied
+        hc = h & ~(((h >> 3) & (K0 | K1)) | ((h >> 6) & K0) | ((h << 3) & (K1 | K2)) | ((h << 6) & K2))
+        v = _minicols(m0, m1, m2)
+        # mini-columns alone in their box (3 columns, 1 bit apart)
+        vc = v & ~(((v >> 1) & (J0 | J1)) | ((v >> 2) & J0) | ((v << 1) & (J1 | J2)) | ((v << 2) & J2))
         h4 |= h3 & h; h3 |= h2 & h; h2 |= h1 & h; h1 |= h
-        c4 |= c3 & hc; c3 |= c2 & hc; c2 |= c1 & hc; c1 |= hc
+        c3 |= c2 & hc; c2 |= c1 & hc; c1 |= hc
         v4 |= v3 & v; v3 |= v2 & v; v2 |= v1 & v; v1 |= v
-        w4 |= w3 & vc; w3 |= w2 & vc; w2 |= w1 & vc; w1 |= vc
-    if ((h3 & v3) != ALL27) or (c4 | w4):
+        w3 |= w2 & vc; w2 |= w1 & vc; w1 |= vc
+    if (h3 & v3) != ALL27:
         return -1
     hx = h3 & ~h4  # mini-rows with exactly 3 candidate digits
     vx = v3 & ~v4
@@ -215,36 +234,40 @@ def _triads(S, t):
     dirty = np.int64(0)
     for d in range(9):
         m0 = np.int64(S[t, 3 * d]); m1 = np.int64(S[t, 3 * d + 1]); m2 = np.int64(S[t, 3 * d + 2])
-        ha0 = BOX3[m0 & 511] | (BOX3[(m0 >> 9) & 511] << 3) | (BOX3[m0 >> 18] << 6)
-        ha1 = BOX3[m1 & 511] | (BOX3[(m1 >> 9) & 511] << 3) | (BOX3[m1 >> 18] << 6)
-        ha2 = BOX3[m2 & 511] | (BOX3[(m2 >> 9) & 511] << 3) | (BOX3[m2 >> 18] << 6)
-        h = ha0 | (ha1 << 9) | (ha2 << 18)
-        hc = HCERT[ha0] | (HCERT[ha1] << 9) | (HCERT[ha2] << 18)
-        a0 = (m0 | (m0 >> 9) | (m0 >> 18)) & 511
-        a1 = (m1 | (m1 >> 9) | (m1 >> 18)) & 511
-        a2 = (m2 | (m2 >> 9) | (m2 >> 18)) & 511
-        v = a0 | (a1 << 9) | (a2 << 18)
-        vc = ((a0 & ~(a1 | a2)) | SINGLE_IN_GROUP[a0]) | (((a1 & ~(a0 | a2)) | SINGLE_IN_GROUP[a1]) << 9) \
-            | (((a2 & ~(a0 | a1)) | SINGLE_IN_GROUP[a2]) << 18)
+        h = _minirows(m0, m1, m2)
+        hc = h & ~(((h >> 3) & (K0 | K1)) | ((h >> 6) & K0) | ((h << 3) & (K1 | K2)) | ((h << 6) & K2))
+        v = _minicols(m0, m1, m2)
+        vc = v & ~(((v >> 1) & (J0 | J1)) | ((v >> 2) & J0) | ((v << 1) & (J1 | J2)) | ((v << 2) & J2))
         hf = h & hx & ~hc  # newly forced mini-rows
         he = h & c3 & ~hc  # mini-rows taken by 3 other digits
         vf = v & vx & ~vc
         ve = v & w3 & ~vc
         if (hf | he | vf | ve) == 0:
             continue
-        # columns the digit is forced into, per band: the other bands lose those columns
         vf0 = COL_CELLS[vf & 511]; vf1 = COL_CELLS[(vf >> 9) & 511]; vf2 = COL_CELLS[vf >> 18]
-        n0 = m0 & ~(MINIROW_FORCE[hf & 511] | MINIROW_CELLS[he & 511] | COL_FORCE[vf & 511]
+        n0 = m0 & ~(_minirow_clear((hf >> 0) & SPREAD, (he >> 0) & SPREAD) | COL_FORCE[vf & 511]
                     | COL_CELLS[ve & 511] | vf1 | vf2)
-        n1 = m1 & ~(MINIROW_FORCE[(hf >> 9) & 511] | MINIROW_CELLS[(he >> 9) & 511] | COL_FORCE[(vf >> 9) & 511]
+        n1 = m1 & ~(_minirow_clear((hf >> 1) & SPREAD, (he >> 1) & SPREAD) | COL_FORCE[(vf >> 9) & 511]
                     | COL_CELLS[(ve >> 9) & 511] | vf0 | vf2)
-        n2 = m2 & ~(MINIROW_FORCE[hf >> 18] | MINIROW_CELLS[he >> 18] | COL_FORCE[vf >> 18]
+        n2 = m2 & ~(_minirow_clear((hf >> 2) & SPREAD, (he >> 2) & SPREAD) | COL_FORCE[vf >> 18]
                     | COL_CELLS[ve >> 18] | vf0 | vf1)
         S[t, 3 * d] = n0
         S[t, 3 * d + 1] = n1
         S[t, 3 * d + 2] = n2
         dirty |= (np.int64(n0 != m0) | (np.int64(n1 != m1) << 1) | (np.int64(n2 != m2) << 2)) << (3 * d)
     return dirty
+
+
+@kernel(inline="always")
+def _minirow_clear(f, e):
+    """Cells to clear in one band's plane: f, e = mini-rows (bit 9*r + 3*k) the digit is forced
+    into (the rest of their rows and boxes goes) and excluded from (their cells go)."""
+    fc = f | (f << 1) | (f << 2)
+    rows = ((f | (f >> 3) | (f >> 6)) & ROW0) * 511
+    bx = (f | (f >> 9) | (f >> 18)) & 0o111
+    bx = bx * 7
+    boxes = bx | (bx << 9) | (bx << 18)
+    return ((rows | boxes) & ~fc) | e | (e << 1) | (e << 2)
 
 
 @kernel
@@ -364,6 +387,8 @@ def _propagate(S, t):
         if dirty:
             continue
         # 4. triads (exactly 3 digits per mini-row and mini-column), once the cheaper rules are stuck
+        if (S[t, 27] | S[t, 28] | S[t, 29]) == 0:
+            return True
         res = _triads(S, t)
         if res < 0:
             return False
