@@ -275,6 +275,7 @@ def _propagate(S, t):
     """Logic to a fixed point on node S[t]; False on contradiction."""
     dirty = np.int64(S[t, 30])
     cdirty = dirty  # planes changed since the cross-band step last looked at them
+    tried = False
     while True:
         # 1. permutation rule and hidden singles in rows, per changed (digit, band) plane
         while dirty:
@@ -387,8 +388,9 @@ def _propagate(S, t):
         if dirty:
             continue
         # 4. triads (exactly 3 digits per mini-row and mini-column), once the cheaper rules are stuck
-        if (S[t, 27] | S[t, 28] | S[t, 29]) == 0:
+        if (S[t, 27] | S[t, 28] | S[t, 29]) == 0 or tried:
             return True
+        tried = True
         res = _triads(S, t)
         if res < 0:
             return False
