@@ -43,7 +43,11 @@ from .._bits import trailing_zeros
 from .._jit import kernel
 
 NWORDS = 32
-MAXDEPTH = 84
+MAXDEPTH = 656
+# Stack depth bound: a node one level up is a copy with at least one candidate fewer (a cell
+# guess places a digit in a cell of 2 or more; a configuration guess drops the mini-rows of the
+# other configuration), and a node that is guessed on has at least 82 candidates, so a node at
+# level t has at most 729 - t candidates and guesses happen below level 648.
 ALL27 = (1 << 27) - 1
 
 
@@ -120,6 +124,7 @@ K2 = K0 << 6
 J0 = SPREAD  # packed mini-columns (bit 9*b + c) with c % 3 = 0, 1, 2
 J1 = SPREAD << 1
 J2 = SPREAD << 2
+STACKV0 = 0o007007007  # packed mini-columns (bit 9*b + c) of stack 0
 
 
 def _build_perm_tables():
@@ -503,19 +508,18 @@ def _choose_config(S, t):
     tot0 = 0; tot1 = 0; tot2 = 0; tv0 = 0; tv1 = 0; tv2 = 0
     for d in range(9):
         m0 = np.int64(S[t, 3 * d]); m1 = np.int64(S[t, 3 * d + 1]); m2 = np.int64(S[t, 3 * d + 2])
-        tot0 += NPERM[BOX3[m0 & 511] | (BOX3[(m0 >> 9) & 511] << 3) | (BOX3[m0 >> 18] << 6)]
-        tot1 += NPERM[BOX3[m1 & 511] | (BOX3[(m1 >> 9) & 511] << 3) | (BOX3[m1 >> 18] << 6)]
-        tot2 += NPERM[BOX3[m2 & 511] | (BOX3[(m2 >> 9) & 511] << 3) | (BOX3[m2 >> 18] << 6)]
-        a0 = (m0 | (m0 >> 9) | (m0 >> 18)) & 511
-        a1 = (m1 | (m1 >> 9) | (m1 >> 18)) & 511
-        a2 = (m2 | (m2 >> 9) | (m2 >> 18)) & 511
-        tv0 += NPERM[(a0 & 7) | ((a1 & 7) << 3) | ((a2 & 7) << 6)]
-        tv1 += NPERM[((a0 >> 3) & 7) | (((a1 >> 3) & 7) << 3) | (((a2 >> 3) & 7) << 6)]
-        tv2 += NPERM[(a0 >> 6) | ((a1 >> 6) << 3) | ((a2 >> 6) << 6)]
+        h = _minirows(m0, m1, m2)
+        v = _minicols(m0, m1, m2)
+        tot0 += _popcount(h & J0)
+        tot1 += _popcount(h & J1)
+        tot2 += _popcount(h & J2)
+        tv0 += _popcount(v & STACKV0)
+        tv1 += _popcount(v & (STACKV0 << 3))
+        tv2 += _popcount(v & (STACKV0 << 6))
     best = 999
     which = -1
     for k, n in enumerate((tot0, tot1, tot2, tv0, tv1, tv2)):
-        if 9 < n < best:
+        if 27 < n < best:
             best = n
             which = k
     if which < 0:
