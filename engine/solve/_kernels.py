@@ -281,6 +281,7 @@ def _propagate(S, t):
     dirty = np.int64(S[t, 30])
     cdirty = dirty  # planes changed since the cross-band step last looked at them
     tried = False
+    ndirty = 7  # bands whose planes changed since the naked-singles step last looked at them
     while True:
         # 1. permutation rule and hidden singles in rows, per changed (digit, band) plane
         while dirty:
@@ -295,6 +296,7 @@ def _propagate(S, t):
                     return False
                 S[t, i] = m
                 b = i % 3
+                ndirty |= 1 << b
                 # hidden singles in rows: rows left with one cell, that cell not placed yet
                 # (one table look-up per row instead of a data-dependent branch per row)
                 sing = (ONE9[m & 511] | (ONE9[(m >> 9) & 511] << 9) | (ONE9[m >> 18] << 18)) & np.int64(S[t, 27 + b])
@@ -307,6 +309,8 @@ def _propagate(S, t):
                     dirty |= res
         # 2. naked singles
         for b in range(3):
+            if not (ndirty >> b) & 1:
+                continue
             u = np.int64(S[t, 27 + b])
             if u == 0:
                 continue
@@ -334,6 +338,7 @@ def _propagate(S, t):
                 if res < 0:
                     return False
                 dirty |= res
+        ndirty = 0
         if dirty:
             continue
         # 3. per digit across bands: hidden singles in columns, box-column permutation rule
