@@ -1,16 +1,27 @@
 """Throughput of the fast solver, count-to-2 (uniqueness check), single thread, per core.
 
-    NUMBA_CACHE_DIR=.numba_cache .venv/bin/python bench/bench_solver.py [--repeat 5] [--max-lines N]
+    NUMBA_NUM_THREADS=1 .venv/bin/python bench/bench_solver.py [--repeat 5] [--max-lines N]
+    NUMBA_NUM_THREADS=1 .venv/bin/python bench/bench_solver.py --native /work/native/harness/tdoku_count [--pairs 6]
 
-Prints, per file: puzzles/s (median over the runs, CPU time of this process, one thread),
-guesses per puzzle, the fraction settled by logic alone, and the reference rates of DESIGN.md.
-One kernel call per run covers the whole file (compile time excluded: a warm-up call first).
+Prints, per file: puzzles per CPU-second (median over the runs, CPU time of this process, one
+thread), guesses per puzzle and the fraction settled by logic alone. One kernel call per run covers
+the whole file (compile time excluded: a warm-up call first).
+
+``--native PATH``: a harness around a native solver, built outside the project tree, called as
+``PATH FILE LIMIT REPEAT``; it reads the first 81 characters of each line and prints per run one
+line ``puzzles cpu_seconds guesses count_sum`` (CPU time of its own solve loop, file reading
+excluded). Native and project runs then alternate on the same file (``--pairs`` of them, 6 at
+least), and the table gives both medians, both guesses per puzzle and the median of the per-pair
+project / native ratios. The two count sums must agree (count to 2: the sum of min(count, 2)),
+else the row says MISMATCH.
+
 ``--full-counts`` also counts every solution of the count files exactly (minutes).
 """
 from __future__ import annotations
 
 import argparse
 import statistics
+import subprocess
 import sys
 import time
 
@@ -21,13 +32,14 @@ from sudoku_symmetry.engine.solve import solver
 from sudoku_symmetry.engine.text import parse_lines
 
 FILES = [
-    ("17clue_49158.txt", "211k/s (tdoku)", "100k/s"),
-    ("forum_hardest_1905_11plus.txt", "13.7k/s (tdoku)", "7k/s"),
-    ("forum_hardest_1106.txt", "", ""),
-    ("top1465.txt", "", ""),
-    ("sudoku3m_sample7034.txt", "", ""),
-    ("serg_benchmark_multisol_with_counts.txt", "", ""),
+    "17clue_49158.txt",
+    "top1465.txt",
+    "forum_hardest_1905_11plus.txt",
+    "forum_hardest_1106.txt",
+    "sudoku3m_sample7034.txt",
+    "serg_benchmark_multisol_with_counts.txt",
 ]
+MAIN_FILES = FILES[:3]  # the issue's three lists; --native runs only these unless --all-files
 
 
 def load(name, max_lines):
@@ -36,30 +48,66 @@ def load(name, max_lines):
     return parse_lines(lines, allow_suffix=True, errors="raise", source=name)
 
 
+def project_run(batch):
+    """(puzzles per CPU-second, guesses per puzzle, logic-only fraction, count sum) of one run."""
+    t0 = time.process_time()
+    res = solver.count_solutions(batch, 2)
+    dt = time.process_time() - t0
+    return len(batch) / dt, res.guesses.mean(), res.logic_only.mean(), int(res.counts.sum())
+
+
+def native_run(tool, path, n):
+    """(puzzles per CPU-second, guesses per puzzle, count sum) of one native run on ``path``."""
+    out = subprocess.run([tool, str(path), "2", "1"], check=True, capture_output=True, text=True).stdout
+    puzzles, seconds, guesses, counts = out.split()
+    if int(puzzles) != n:
+        raise SystemExit(f"{tool} read {puzzles} puzzles from {path}, the project {n}")
+    return int(puzzles) / float(seconds), int(guesses) / int(puzzles), int(counts)
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--repeat", type=int, default=5)
     ap.add_argument("--max-lines", type=int, default=None)
+    ap.add_argument("--native", metavar="PATH", help="native count-to-2 harness (see the module docstring)")
+    ap.add_argument("--pairs", type=int, default=6, help="alternating native/project pairs (at least 6)")
+    ap.add_argument("--all-files", action="store_true", help="with --native: every file, not just the three lists")
     ap.add_argument("--full-counts", action="store_true")
     args = ap.parse_args()
+    if args.native and args.max_lines:
+        ap.error("--native reads whole files: drop --max-lines")
     solver.count_solutions(parse_lines(["." * 81]).sudokus, 2)  # compile / load the cache
-    print(f"{'file':42s} {'puzzles':>8s} {'puzzles/s':>11s} {'spread':>13s} {'guesses':>8s} {'logic-only':>10s}  reference / target")
-    for name, ref, target in FILES:
-        if not (DATA / name).exists():
-            print(f"{name:42s} (missing)")
-            continue
-        batch = load(name, args.max_lines).sudokus
-        rates = []
-        for _ in range(args.repeat):
-            t0 = time.process_time()
-            res = solver.count_solutions(batch, 2)
-            dt = time.process_time() - t0
-            rates.append(len(batch) / dt)
-        med = statistics.median(rates)
-        print(
-            f"{name:42s} {len(batch):8d} {med:11,.0f} {min(rates):6,.0f}-{max(rates):<6,.0f} "
-            f"{res.guesses.mean():8.2f} {res.logic_only.mean():10.3f}  {ref} {('/ ' + target) if target else ''}"
-        )
+    if args.native:
+        pairs = max(6, args.pairs)
+        print(f"alternating {pairs} pairs per file, puzzles per CPU-second, one thread; native: {args.native}")
+        print(f"{'file':40s} {'puzzles':>8s} {'native/s':>10s} {'guesses':>8s} {'project/s':>10s} {'guesses':>8s}"
+              f" {'project/native':>14s} {'pair ratios':>13s}")
+        for name in FILES if args.all_files else MAIN_FILES:
+            if not (DATA / name).exists():
+                print(f"{name:40s} (missing)")
+                continue
+            batch = load(name, None).sudokus
+            nat, proj, ratios = [], [], []
+            for _ in range(pairs):
+                nat.append(native_run(args.native, DATA / name, len(batch)))
+                proj.append(project_run(batch))
+                ratios.append(proj[-1][0] / nat[-1][0])
+            same = all(n[2] == p[3] for n, p in zip(nat, proj))
+            print(f"{name:40s} {len(batch):8d} {statistics.median(r[0] for r in nat):10,.0f} {nat[0][1]:8.2f}"
+                  f" {statistics.median(r[0] for r in proj):10,.0f} {proj[0][1]:8.2f}"
+                  f" {statistics.median(ratios):14.3f} {min(ratios):6.3f}-{max(ratios):<6.3f}"
+                  f"{'' if same else '  MISMATCH of count sums'}")
+    else:
+        print(f"{'file':42s} {'puzzles':>8s} {'puzzles/s':>11s} {'spread':>15s} {'guesses':>8s} {'logic-only':>10s}")
+        for name in FILES:
+            if not (DATA / name).exists():
+                print(f"{name:42s} (missing)")
+                continue
+            batch = load(name, args.max_lines).sudokus
+            runs = [project_run(batch) for _ in range(args.repeat)]
+            rates = [r[0] for r in runs]
+            print(f"{name:42s} {len(batch):8d} {statistics.median(rates):11,.0f} "
+                  f"{min(rates):7,.0f}-{max(rates):<7,.0f} {runs[0][1]:8.2f} {runs[0][2]:10.3f}")
     if args.full_counts:
         print("\nexact counts (limit 1,000,000) against the files:")
         for name in ("tdoku_test_puzzles_with_counts.txt", "serg_benchmark_multisol_with_counts.txt",

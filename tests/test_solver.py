@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from hypothesis import given, settings, strategies as st
 
 from sudoku_symmetry.engine.solve import _kernels as K
 from sudoku_symmetry.engine.solve import solver
@@ -229,3 +230,137 @@ def test_full_17clue_unique_and_minimal():
     parsed = load("17clue_49158.txt")
     counts, minimal = solver.check(parsed.sudokus)
     assert (counts == 1).all() and minimal.all()
+
+
+# ---- triads, configuration branches, guesses ------------------------------------------------
+
+def _triad_units():
+    """(mini-row or mini-column cells, the rest of its row or column, the rest of its box)."""
+    units = []
+    for r in range(9):
+        for k in range(3):
+            cells = {9 * r + 3 * k + j for j in range(3)}
+            line = {9 * r + c for c in range(9)}
+            box = {9 * (3 * (r // 3) + i) + 3 * k + j for i in range(3) for j in range(3)}
+            units.append((cells, line - cells, box - cells))
+    for c in range(9):
+        for b in range(3):
+            cells = {9 * (3 * b + i) + c for i in range(3)}
+            line = {9 * r + c for r in range(9)}
+            box = {9 * (3 * b + i) + 3 * (c // 3) + j for i in range(3) for j in range(3)}
+            units.append((cells, line - cells, box - cells))
+    return units
+
+
+def naive_triad_violations(cand) -> list:
+    """What the triad rules, written plainly, would still remove from candidates ``cand`` (81 digit
+    masks): a mini-row or mini-column (3 cells) holds exactly 3 digits, so when only 3 can go there
+    they leave the rest of its row/column and box, and when 3 are sure to go there (no candidate
+    in the rest of the row/column, or of the box) every other digit leaves it."""
+    cand = [int(x) for x in cand]
+    out = []
+    for cells, line, box in _triad_units():
+        digits = 0
+        for p in cells:
+            digits |= cand[p]
+        if bin(digits).count("1") < 3:
+            out.append(("fewer than 3 digits", sorted(cells)))
+        elif bin(digits).count("1") == 3:
+            out += [("forced digit outside", sorted(cells), p) for p in line | box if cand[p] & digits]
+        sure = 0
+        for d in range(9):
+            bit = 1 << d
+            if digits & bit and (not any(cand[p] & bit for p in line) or not any(cand[p] & bit for p in box)):
+                sure |= bit
+        if bin(sure).count("1") == 3:
+            out += [("other digit in a full unit", sorted(cells), p) for p in cells if cand[p] & ~sure]
+    return out
+
+
+@pytest.mark.parametrize("name", ["top1465.txt", "forum_hardest_1905_11plus.txt"])
+def test_logic_state_is_a_triad_fixed_point_and_sound(name):
+    parsed = load(name, n=25, step=37)
+    sols = solver.count_solutions(parsed.sudokus, 1, solutions=True).solutions
+    for p, sol in zip(parsed.sudokus, sols):
+        st = solver.logic_state(p)
+        assert st.status in ("stuck", "solved")
+        assert all(st.candidates[c] >> (int(sol[c]) - 1) & 1 for c in range(81))  # nothing true removed
+        assert naive_triad_violations(st.candidates) == []
+
+
+def test_triads_change_what_logic_alone_settles():
+    # top1465: 4.1 % settled by logic without triads, 7.9 % with them (tdoku's figure too)
+    parsed = load("top1465.txt")
+    res = solver.count_solutions(parsed.sudokus, 2)
+    assert 0.06 < res.logic_only.mean() < 0.12
+
+
+@pytest.mark.parametrize("fn", [K._triads, K._triads.py_func], ids=["kernel", "py_func"])
+def test_triads_both_paths(fn):
+    # row 1 of the grid: digits 1, 2, 3 can only go to columns 1-3 (mini-row (0, 0)), while the
+    # rest of row 1 and of box 1 still shows them; the rule must remove them there
+    S = np.zeros((K.MAXDEPTH, K.NWORDS), np.uint32)
+    assert K._init_node(S, np.zeros(81, np.uint8))
+    for d in range(3, 9):
+        S[0, 3 * d] &= ~np.uint32(7)  # digits 4-9 leave r1c1-r1c3
+    res = fn(S, 0)
+    assert res > 0
+    for d in range(3):
+        row1 = int(S[0, 3 * d]) & 511
+        box1 = int(S[0, 3 * d]) & 0o007007007
+        assert row1 == 7 and box1 == 7
+    assert fn(S, 0) >= 0
+
+
+@pytest.mark.parametrize("fn", [K._choose_config, K._choose_config.py_func], ids=["kernel", "py_func"])
+def test_choose_config_both_paths(fn):
+    S = np.zeros((K.MAXDEPTH, K.NWORDS), np.uint32)
+    assert K._init_node(S, load("top1465.txt", n=1).sudokus[0])
+    assert K._propagate(S, 0)
+    code = fn(S, 0)
+    assert code >= 0
+    first, second = code & 511, (code >> 9) & 511
+    assert bin(first).count("1") == bin(second).count("1") == 3 and first != second
+    # the two branches split the search: their solution counts add up to the node's
+    sub = []
+    for pm in (first, second):
+        T = S.copy()
+        T[0, 30] = K._restrict_config(T, 0, code, pm)
+        sub.append(K._search(T, np.zeros(2, np.int64), 10, np.zeros((0, 81), np.uint8)))
+    assert sorted(sub) == [0, 1]
+
+
+def test_guesses_sane():
+    res = solver.count_solutions(load("top1465.txt", n=300).sudokus, 2)
+    assert (res.guesses >= 0).all() and res.guesses.max() > 0
+    assert 2 < res.guesses.mean() < 40  # tdoku: 8.9 on the whole list
+    assert solver.count_solutions(EASY, 2).guesses.tolist() == [0]
+
+
+def test_stack_depth_bound():
+    # a node guessed on has at least 82 candidates and each level removes one: 648 levels
+    assert K.MAXDEPTH >= 729 - 82 + 2
+    res = solver.count_solutions("." * 81, 3000)  # deep, wide search on the empty grid
+    assert res.counts.tolist() == [3000]
+
+
+_BASE = np.array([int(c) for c in EASY_SOLUTION], np.uint8)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.permutations(list(range(1, 10))), st.integers(22, 40), st.randoms(use_true_random=False),
+       st.booleans())
+def test_random_puzzles_agree_with_naive(relabel, clues, rnd, spoil):
+    grid = np.array([0] + list(relabel), np.uint8)[_BASE]
+    cells = rnd.sample(range(81), clues)
+    puzzle = np.zeros(81, np.uint8)
+    puzzle[cells] = grid[cells]
+    if spoil:  # one given changed: usually no solution left, and no duplicate check sees it
+        c = cells[0]
+        puzzle[c] = puzzle[c] % 9 + 1
+    ref = []
+    want = naive_solver.count(puzzle, 5, ref)
+    res = solver.count_solutions(puzzle, 5, solutions=True)
+    assert res.counts[0] == want
+    if want:
+        assert naive_solver.is_solution_of(res.solutions[0], puzzle)

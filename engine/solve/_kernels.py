@@ -21,15 +21,21 @@ Logic, repeated until nothing changes:
    keep only mini-rows on such a permutation (pointing and claiming locked candidates, and more),
    and place the digit in a row where one cell is left (hidden single in a row; with the
    permutation rule this includes hidden singles in boxes);
-2. naked singles: cells with one candidate left, band by band with bit-parallel counting;
-3. per digit, across bands: hidden singles in columns, and the same permutation rule on the
-   3 bands x 3 columns of each stack (box-column locked candidates).
-Then guess on a cell with the fewest candidates (a two-candidate cell when there is one: the one
-whose two digits both have many candidates among its peers, 90 guesses per puzzle on the hardest
-list against 115 for the first one in the band with most open cells); the
-node is copied one level up with the lowest digit placed, and the digit is removed from the node
-itself, which becomes the other branch. The stack of nodes is preallocated (one level per guess;
-every guess places a cell, so 82 levels suffice).
+2. naked singles: cells with one candidate left, band by band (bands changed since the last look)
+   with bit-parallel counting;
+3. per digit across bands: hidden singles in columns, and the same permutation rule on the
+   3 bands x 3 columns of each stack (box-column locked candidates);
+4. once per call, when 1-3 are stuck: triads (``_triads``): each mini-row and mini-column holds
+   exactly 3 digits (tdoku's "triads" and their cardinality constraints, described in its
+   write-up; this is our own bit-sliced formulation).
+Then branch (``_choose_config``): the digit with two configurations (permutation matrices) left
+in the band or stack with the fewest occupied mini-rows / mini-columns over its digits, the way
+tdoku branches; each branch fixes the digit in three mini-rows at once. Measured on the hardest
+list: 90.4 guesses per puzzle with 1-3 and a two-candidate cell, 77.7 with configuration branches,
+61.1 with triads as well (tdoku 61.7). When no digit there has exactly two, guess on a cell with
+the fewest candidates (``_choose_cell``, 2 % of the guesses there). The node is copied one level up
+with the first branch applied, and the node itself becomes the other branch. The stack of nodes is
+preallocated (see MAXDEPTH for the bound).
 """
 from __future__ import annotations
 
@@ -43,7 +49,15 @@ from .._bits import trailing_zeros
 from .._jit import kernel
 
 NWORDS = 32
-MAXDEPTH = 84
+TRIADS_MIN_OPEN = 50
+"""Triads only on nodes with at least this many open cells: deeper down they cost more than the
+guesses they save (hardest list, per CPU-second against tdoku: 0.88 with triads everywhere,
+0.91-0.93 from 47 to 50 open cells, 0.90 at 56; serg's multi-solution list 0.53 -> 0.73)."""
+MAXDEPTH = 656
+# Stack depth bound: a node one level up is a copy with at least one candidate fewer (a cell
+# guess places a digit in a cell of 2 or more; a configuration guess drops the mini-rows of the
+# other configuration), and a node that is guessed on has at least 82 candidates, so a node at
+# level t has at most 729 - t candidates and guesses happen below level 648.
 ALL27 = (1 << 27) - 1
 
 
@@ -79,6 +93,50 @@ def _build_tables():
 
 
 BOX3, PERM_UNION, BAND_ALLOWED, PEER, COLMASK = _build_tables()
+
+
+def _build_triad_tables():
+    # 9-bit masks: bit 3*i + j is mini-row (row i, box j) of a band, or column 3*i + j (stack i)
+    minirow_cells = np.zeros(512, dtype=np.int64)  # the cells of the mini-rows
+    col_cells = np.zeros(512, dtype=np.int64)  # the cells of the columns (in one band)
+    col_force = np.zeros(512, dtype=np.int64)  # the other columns of the boxes of the columns
+    for x in range(512):
+        for q in range(9):
+            if x >> q & 1:
+                i, j = divmod(q, 3)
+                minirow_cells[x] |= 7 << (9 * i + 3 * j)
+                col_cells[x] |= int(COLMASK[q])
+                col_force[x] |= sum(int(COLMASK[3 * i + jj]) for jj in range(3) if jj != j)
+    return minirow_cells, col_cells, col_force
+
+
+MINIROW_CELLS, COL_CELLS, COL_FORCE = _build_triad_tables()
+SPREAD = 0o111111111  # bit 9*r + 3*k: the first cell of each mini-row of a band
+ROW0 = 0o001001001  # bit 9*r: the first cell of each row of a band
+K0 = 0o007007007  # packed mini-rows (bit 9*r + 3*k + b) of box k = 0, 1, 2
+K1 = K0 << 3
+K2 = K0 << 6
+J0 = SPREAD  # packed mini-columns (bit 9*b + c) with c % 3 = 0, 1, 2
+J1 = SPREAD << 1
+J2 = SPREAD << 2
+STACKV0 = 0o007007007  # packed mini-columns (bit 9*b + c) of stack 0
+
+
+def _build_perm_tables():
+    # 3x3 occupancy matrix -> how many permutation matrices it contains, the first two of them
+    perm_mats = [sum(1 << (3 * r + p[r]) for r in range(3)) for p in itertools.permutations(range(3))]
+    nperm = np.zeros(512, dtype=np.int64)
+    first = np.zeros((512, 2), dtype=np.int64)
+    for x in range(512):
+        found = [pm for pm in perm_mats if x & pm == pm]
+        nperm[x] = len(found)
+        for k, pm in enumerate(found[:2]):
+            first[x, k] = pm
+    stack_cols = np.array([sum(int(COLMASK[3 * s + j]) for j in range(3)) for s in range(3)], dtype=np.int64)
+    return nperm, first, stack_cols
+
+
+NPERM, FIRST_PERMS, STACK_COLS = _build_perm_tables()
 # 9 bits of a row -> the same 9 bits when exactly one is set, else 0
 ONE9 = np.array([x if bin(x).count("1") == 1 else 0 for x in range(512)], dtype=np.int64)
 
@@ -125,11 +183,100 @@ def _place(S, t, d, b, p):
     return dirty
 
 
+@kernel(inline="always")
+def _minirows(m0, m1, m2):
+    """The mini-rows a digit occupies in the three bands, packed: bit 9*r + 3*k + b (row r of band b, box k)."""
+    return (((m0 | (m0 >> 1) | (m0 >> 2)) & SPREAD) | (((m1 | (m1 >> 1) | (m1 >> 2)) & SPREAD) << 1)
+            | (((m2 | (m2 >> 1) | (m2 >> 2)) & SPREAD) << 2))
+
+
+@kernel(inline="always")
+def _minicols(m0, m1, m2):
+    """The mini-columns a digit occupies, packed: bit 9*b + c (band b, column c)."""
+    return (((m0 | (m0 >> 9) | (m0 >> 18)) & 511) | (((m1 | (m1 >> 9) | (m1 >> 18)) & 511) << 9)
+            | (((m2 | (m2 >> 9) | (m2 >> 18)) & 511) << 18))
+
+
+@kernel
+def _triads(S, t):
+    """Triads: every mini-row and every mini-column (3 cells) holds exactly 3 distinct digits.
+
+    The digits still possible in each of the 27 mini-rows and 27 mini-columns are counted
+    bit-sliced, each view packed in one 27-bit word. Fewer than 3: contradiction. Exactly 3: each
+    of them is forced into that mini-row (mini-column), so it leaves the rest of the row and box
+    (column and box). And where 3 digits surely occupy one (the digit is alone in its row of the
+    band, or in its column of the box), every other digit leaves it. Called at a fixed point of
+    the other rules, so every plane obeys the permutation rule and "alone in its row" is the same
+    as "alone in its box". Returns the changed planes, or -1.
+    """
+    h1 = np.int64(0); h2 = np.int64(0); h3 = np.int64(0); h4 = np.int64(0)
+    c1 = np.int64(0); c2 = np.int64(0); c3 = np.int64(0)
+    v1 = np.int64(0); v2 = np.int64(0); v3 = np.int64(0); v4 = np.int64(0)
+    w1 = np.int64(0); w2 = np.int64(0); w3 = np.int64(0)
+    for d in range(9):
+        m0 = np.int64(S[t, 3 * d]); m1 = np.int64(S[t, 3 * d + 1]); m2 = np.int64(S[t, 3 * d + 2])
+        h = _minirows(m0, m1, m2)
+        # mini-rows alone in their row: no other box of the same row (3 bits apart) occupied
+        hc = h & ~(((h >> 3) & (K0 | K1)) | ((h >> 6) & K0) | ((h << 3) & (K1 | K2)) | ((h << 6) & K2))
+        v = _minicols(m0, m1, m2)
+        # mini-columns alone in their box (3 columns, 1 bit apart)
+        vc = v & ~(((v >> 1) & (J0 | J1)) | ((v >> 2) & J0) | ((v << 1) & (J1 | J2)) | ((v << 2) & J2))
+        h4 |= h3 & h; h3 |= h2 & h; h2 |= h1 & h; h1 |= h
+        c3 |= c2 & hc; c2 |= c1 & hc; c1 |= hc
+        v4 |= v3 & v; v3 |= v2 & v; v2 |= v1 & v; v1 |= v
+        w3 |= w2 & vc; w2 |= w1 & vc; w1 |= vc
+    if (h3 & v3) != ALL27:
+        return -1
+    hx = h3 & ~h4  # mini-rows with exactly 3 candidate digits
+    vx = v3 & ~v4
+    if (hx | c3 | vx | w3) == 0:
+        return 0
+    dirty = np.int64(0)
+    for d in range(9):
+        m0 = np.int64(S[t, 3 * d]); m1 = np.int64(S[t, 3 * d + 1]); m2 = np.int64(S[t, 3 * d + 2])
+        h = _minirows(m0, m1, m2)
+        hc = h & ~(((h >> 3) & (K0 | K1)) | ((h >> 6) & K0) | ((h << 3) & (K1 | K2)) | ((h << 6) & K2))
+        v = _minicols(m0, m1, m2)
+        vc = v & ~(((v >> 1) & (J0 | J1)) | ((v >> 2) & J0) | ((v << 1) & (J1 | J2)) | ((v << 2) & J2))
+        hf = h & hx & ~hc  # newly forced mini-rows
+        he = h & c3 & ~hc  # mini-rows taken by 3 other digits
+        vf = v & vx & ~vc
+        ve = v & w3 & ~vc
+        if (hf | he | vf | ve) == 0:
+            continue
+        vf0 = COL_CELLS[vf & 511]; vf1 = COL_CELLS[(vf >> 9) & 511]; vf2 = COL_CELLS[vf >> 18]
+        n0 = m0 & ~(_minirow_clear((hf >> 0) & SPREAD, (he >> 0) & SPREAD) | COL_FORCE[vf & 511]
+                    | COL_CELLS[ve & 511] | vf1 | vf2)
+        n1 = m1 & ~(_minirow_clear((hf >> 1) & SPREAD, (he >> 1) & SPREAD) | COL_FORCE[(vf >> 9) & 511]
+                    | COL_CELLS[(ve >> 9) & 511] | vf0 | vf2)
+        n2 = m2 & ~(_minirow_clear((hf >> 2) & SPREAD, (he >> 2) & SPREAD) | COL_FORCE[vf >> 18]
+                    | COL_CELLS[ve >> 18] | vf0 | vf1)
+        S[t, 3 * d] = n0
+        S[t, 3 * d + 1] = n1
+        S[t, 3 * d + 2] = n2
+        dirty |= (np.int64(n0 != m0) | (np.int64(n1 != m1) << 1) | (np.int64(n2 != m2) << 2)) << (3 * d)
+    return dirty
+
+
+@kernel(inline="always")
+def _minirow_clear(f, e):
+    """Cells to clear in one band's plane: f, e = mini-rows (bit 9*r + 3*k) the digit is forced
+    into (the rest of their rows and boxes goes) and excluded from (their cells go)."""
+    fc = f | (f << 1) | (f << 2)
+    rows = ((f | (f >> 3) | (f >> 6)) & ROW0) * 511
+    bx = (f | (f >> 9) | (f >> 18)) & 0o111
+    bx = bx * 7
+    boxes = bx | (bx << 9) | (bx << 18)
+    return ((rows | boxes) & ~fc) | e | (e << 1) | (e << 2)
+
+
 @kernel
 def _propagate(S, t):
     """Logic to a fixed point on node S[t]; False on contradiction."""
     dirty = np.int64(S[t, 30])
     cdirty = dirty  # planes changed since the cross-band step last looked at them
+    tried = False
+    ndirty = 7  # bands whose planes changed since the naked-singles step last looked at them
     while True:
         # 1. permutation rule and hidden singles in rows, per changed (digit, band) plane
         while dirty:
@@ -144,6 +291,7 @@ def _propagate(S, t):
                     return False
                 S[t, i] = m
                 b = i % 3
+                ndirty |= 1 << b
                 # hidden singles in rows: rows left with one cell, that cell not placed yet
                 # (one table look-up per row instead of a data-dependent branch per row)
                 sing = (ONE9[m & 511] | (ONE9[(m >> 9) & 511] << 9) | (ONE9[m >> 18] << 18)) & np.int64(S[t, 27 + b])
@@ -156,6 +304,8 @@ def _propagate(S, t):
                     dirty |= res
         # 2. naked singles
         for b in range(3):
+            if not (ndirty >> b) & 1:
+                continue
             u = np.int64(S[t, 27 + b])
             if u == 0:
                 continue
@@ -183,6 +333,7 @@ def _propagate(S, t):
                 if res < 0:
                     return False
                 dirty |= res
+        ndirty = 0
         if dirty:
             continue
         # 3. per digit across bands: hidden singles in columns, box-column permutation rule
@@ -239,8 +390,19 @@ def _propagate(S, t):
                         S[t, j] = v & ~cm
                         dirty |= 1 << j
         cdirty = 0
-        if dirty == 0:
+        if dirty:
+            continue
+        # 4. triads (exactly 3 digits per mini-row and mini-column), once the cheaper rules are stuck,
+        # and only while many cells are open
+        if tried or _popcount(np.int64(S[t, 27])) + _popcount(np.int64(S[t, 28])) + _popcount(np.int64(S[t, 29])) < TRIADS_MIN_OPEN:
             return True
+        tried = True
+        res = _triads(S, t)
+        if res < 0:
+            return False
+        if res == 0:
+            return True
+        dirty = res
 
 
 @kernel
@@ -335,6 +497,71 @@ def _choose_cell(S, t):
 
 
 @kernel
+def _choose_config(S, t):
+    """A digit with exactly two configurations left in one band or stack, to branch on; -1 if none.
+
+    A configuration of digit d in a band is the 3x3 permutation matrix of the mini-rows it takes
+    (in a stack: of the mini-columns). Take the band or stack (6 of them) with the fewest
+    configurations over its 9 digits that is not settled (more than 9), then in it the first digit
+    with two. Each branch fixes the digit in three mini-rows (mini-columns) at once.
+    Encoded as kind << 24 | index << 22 | d << 18 | second << 9 | first (kind 0 band, 1 stack).
+    """
+    tot0 = 0; tot1 = 0; tot2 = 0; tv0 = 0; tv1 = 0; tv2 = 0
+    for d in range(9):
+        m0 = np.int64(S[t, 3 * d]); m1 = np.int64(S[t, 3 * d + 1]); m2 = np.int64(S[t, 3 * d + 2])
+        h = _minirows(m0, m1, m2)
+        v = _minicols(m0, m1, m2)
+        tot0 += _popcount(h & J0)
+        tot1 += _popcount(h & J1)
+        tot2 += _popcount(h & J2)
+        tv0 += _popcount(v & STACKV0)
+        tv1 += _popcount(v & (STACKV0 << 3))
+        tv2 += _popcount(v & (STACKV0 << 6))
+    best = 999
+    which = -1
+    for k, n in enumerate((tot0, tot1, tot2, tv0, tv1, tv2)):
+        if 27 < n < best:
+            best = n
+            which = k
+    if which < 0:
+        return -1
+    for d in range(9):
+        if which < 3:
+            m = np.int64(S[t, 3 * d + which])
+            occ = BOX3[m & 511] | (BOX3[(m >> 9) & 511] << 3) | (BOX3[m >> 18] << 6)
+        else:
+            s = which - 3
+            m0 = np.int64(S[t, 3 * d]); m1 = np.int64(S[t, 3 * d + 1]); m2 = np.int64(S[t, 3 * d + 2])
+            a0 = (m0 | (m0 >> 9) | (m0 >> 18)) & 511
+            a1 = (m1 | (m1 >> 9) | (m1 >> 18)) & 511
+            a2 = (m2 | (m2 >> 9) | (m2 >> 18)) & 511
+            occ = ((a0 >> (3 * s)) & 7) | (((a1 >> (3 * s)) & 7) << 3) | (((a2 >> (3 * s)) & 7) << 6)
+        if NPERM[occ] == 2:
+            return (which // 3) << 24 | (which % 3) << 22 | d << 18 | FIRST_PERMS[occ, 1] << 9 | FIRST_PERMS[occ, 0]
+    return -1
+
+
+@kernel(inline="always")
+def _restrict_config(S, t, code, pm):
+    """Confine the digit of a _choose_config code to configuration pm in node S[t]; the changed planes."""
+    d = (code >> 18) & 15
+    x = (code >> 22) & 3
+    if code >> 24:
+        dirty = 0
+        for bb in range(3):
+            j = 3 * x + LOW9[(pm >> (3 * bb)) & 7]
+            i = 3 * d + bb
+            v = np.int64(S[t, i])
+            nv = v & (~STACK_COLS[x] | COLMASK[j])
+            S[t, i] = nv
+            dirty |= np.int64(nv != v) << i
+        return dirty
+    i = 3 * d + x
+    S[t, i] = np.int64(S[t, i]) & MINIROW_CELLS[pm]
+    return np.int64(1) << i
+
+
+@kernel
 def _search(S, ctl, limit, sols):
     """Depth-first search from node S[ctl[0]] until ``limit`` more solutions or the end.
 
@@ -356,6 +583,15 @@ def _search(S, ctl, limit, sols):
             t -= 1
             if found >= limit:
                 break
+            continue
+        code = _choose_config(S, t)
+        if code >= 0:
+            guesses += 1
+            for w in range(NWORDS):
+                S[t + 1, w] = S[t, w]
+            S[t + 1, 30] = _restrict_config(S, t + 1, code, code & 511)
+            S[t, 30] = _restrict_config(S, t, code, (code >> 9) & 511)
+            t += 1
             continue
         cell = _choose_cell(S, t)
         b = cell // 27

@@ -3,7 +3,8 @@
 Every batch function takes anything :func:`..text.as_batch` accepts (strings, (81,) or
 (N, 81) arrays, 0 = empty) and makes one call into compiled code for the whole batch. The
 kernels are in :mod:`._kernels` (band bitboards; logic to a fixed point with naked
-and hidden singles and locked candidates, then guesses on a cell with fewest candidates).
+and hidden singles, locked candidates and triads, then branches on a digit's two remaining
+configurations in a band or stack, as tdoku does, or on a cell with fewest candidates).
 
 ``guesses`` counts the branchings of the search; ``logic_only`` is ``guesses == 0``: logic alone
 settled the puzzle (solved it, or proved it has no solution).
@@ -130,8 +131,8 @@ class LogicState:
 
 
 def logic_state(puzzle) -> LogicState:
-    """Apply the solver's logic (singles, locked candidates and the band permutation rule) to a fixed
-    point on one puzzle, without guessing."""
+    """Apply the solver's logic (singles, locked candidates, the band permutation rule and triads)
+    to a fixed point on one puzzle, without guessing."""
     batch = as_batch(puzzle)
     if len(batch) != 1:
         raise ValueError("logic_state takes one puzzle")
@@ -139,7 +140,17 @@ def logic_state(puzzle) -> LogicState:
     if not _k._init_node(stack, batch[0]):
         status = "contradiction"
     else:
-        status = "stuck" if _k._propagate(stack, 0) else "contradiction"
+        # _propagate applies triads once per call: repeat, every plane marked changed, until
+        # nothing changes, so the state is a fixed point of every rule
+        status = "stuck"
+        while True:
+            before = stack[0, :30].copy()
+            if not _k._propagate(stack, 0):
+                status = "contradiction"
+                break
+            if (stack[0, :30] == before).all():
+                break
+            stack[0, 30] = (1 << 27) - 1
     node = stack[0].astype(np.int64)
     candidates = np.zeros(81, dtype=np.uint16)
     cells = np.zeros(81, dtype=np.uint8)
