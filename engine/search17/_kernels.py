@@ -44,15 +44,6 @@ N_STATS = 5
 
 
 @kernel(inline="always")
-def _band_entry(cells, relabel, T):
-    """Table entry (index | map << 16) of a band, or -1 if it is not valid."""
-    key = band_key(cells, relabel, T.row2_rank_to_id, T.fact)
-    if key < 0:
-        return np.int64(-1)
-    return np.int64(T.table[key])
-
-
-@kernel
 def stabilizer(b2, S, T, W):
     """Whether band 2 ``b2`` under band 1 ``S.band`` is kept by the middle loop; if it is, its
     non-trivial stabilizer goes to ``W.st_cols``/``W.st_dig`` and the count is returned, else -1.
@@ -61,11 +52,13 @@ def stabilizer(b2, S, T, W):
     dig = S.aut_dig
     st_cols = W.st_cols
     st_dig = W.st_dig
-    entry = _band_entry(b2, W.relabel, T)
+    # rank first, from band 1's bit table (in cache); the 10 MB table only for the survivors
+    key = band_key(b2, W.relabel, T.row2_rank_to_id, T.fact)
+    if not (S.ge_bits[key >> 3] >> (key & 7)) & 1:
+        return -1
+    entry = np.int64(T.table[key])
     idx2 = entry & 0xFFFF
     W.info[0] = idx2
-    if T.rank[idx2] < S.rank:
-        return -1
     n = 0
     for k in range(1, cols.shape[0]):  # automorphism 0 is the identity
         cmp = _image_band_cmp(b2, cols, dig, k, cols[k, 0], b2, 0)
