@@ -9,25 +9,32 @@
 """
 from __future__ import annotations
 
-from itertools import combinations, permutations, product
+from itertools import combinations, permutations
 
 from sudoku_symmetry.engine.bands import band_index_one, band_tables
 
 
 def same_gangster_bands(band: list[int]) -> list[list[int]]:
+    """Every band whose column j holds band's column-j digits in some order, rows without
+    repeats (column by column, dropping an order as soon as a row repeats a digit)."""
     cols = [[band[r * 9 + j] for r in range(3)] for j in range(9)]
-    out = []
-    for orders in product(*[list(permutations(c)) for c in cols]):
-        rows = [[orders[j][r] for j in range(9)] for r in range(3)]
-        if all(len(set(row)) == 9 for row in rows):
-            out.append([rows[r][j] for r in range(3) for j in range(9)])
-    return out
+    partial = [[]]  # lists of column orders so far
+    for j in range(9):
+        partial = [p + [o] for p in partial for o in permutations(cols[j])
+                   if all(o[r] not in [q[r] for q in p] for r in range(3))]
+    return [[p[j][r] for r in range(3) for j in range(9)] for p in partial]
 
 
 def naive_valid_count(band: list[int], k: int) -> int:
+    """Every k-subset of cells (a bitmask) against every other band with the same gangster."""
     others = [b for b in same_gangster_bands(band) if b != list(band)]
-    diffs = [frozenset(q for q in range(27) if b[q] != band[q]) for b in others]
-    return sum(1 for s in combinations(range(27), k) if all(d.intersection(s) for d in diffs))
+    diffs = [sum(1 << q for q in range(27) if b[q] != band[q]) for b in others]
+    count = 0
+    for cells in combinations(range(27), k):
+        s = sum(1 << q for q in cells)
+        if all(d & s for d in diffs):
+            count += 1
+    return count
 
 
 def _chutes(grid: list[int]) -> list[list[int]]:

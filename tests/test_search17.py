@@ -39,12 +39,12 @@ def test_published_valid_6_clue_counts():
         assert valid_count(i, m) > 0 and valid_count(i, m - 1) == 0
 
 
-@pytest.mark.parametrize("index", [0, 223])
-def test_valid_counts_match_brute_force(index):
+@pytest.mark.parametrize("index,k", [(0, 6), (1, 5), (223, 5), (223, 6), (28, 2)])
+def test_valid_counts_match_brute_force(index, k):
     band = [int(v) for v in band_tables().minlex[index]]
     o = band_order()
-    assert naive_valid_count(band, 5) == o.valid5[index]
-    assert naive_valid_count(band, 4) == valid_count(index, 4)
+    expected = {5: o.valid5, 6: o.valid6}[k][index] if k in (5, 6) else valid_count(index, k)
+    assert naive_valid_count(band, k) == expected
 
 
 def _grids(s, rank, order="s17"):
@@ -54,7 +54,7 @@ def _grids(s, rank, order="s17"):
     return np.concatenate([np.tile(x, (n, 1)), b2s[s.start + s.owner], s.bands3], axis=1)
 
 
-@pytest.mark.parametrize("index", [390, 380])
+@pytest.mark.parametrize("index", [380])
 def test_index_order_gives_the_minlex_catalog_band_by_band(index):
     """With the minlex index as the order, variant A's grids of band 1 X are the minlex catalog's
     grids of band 1 X (up to the choice of representative), and each is the naive one."""
@@ -113,7 +113,11 @@ def test_bad_arguments(tmp_path, capsys):
     db = str(tmp_path / "c.sqlite")
     for args in (["--variant", "D", "--band1-rank", "1"], ["--variant", "A", "--band1-rank", "416"],
                  ["--band1-rank", "1"], ["--variant", "A", "--band1-rank", "1", "--count-only", "--out", "x"]):
-        assert s17_entry.main(args + ["--db", db]) == 2
+        try:
+            status = s17_entry.main(args + ["--db", db])
+        except SystemExit as exc:  # argparse
+            status = exc.code
+        assert status == 2
         assert "error" in capsys.readouterr().err
 
 
