@@ -57,16 +57,17 @@ def step_bands(engine) -> StepResult:
              for i in range(len(T.minlex))]
     auts = [row for i in range(len(T.minlex)) for row in automorphism_rows(i, map(str, T.automorphisms(i)))]
     new_bands, new_auts = store_bands(engine, bands, auts)
-    new_bands += store_band_order(engine, band_order_rows())
+    new_order = store_band_order(engine, band_order_rows())
     s = band_summary(engine)
     lines = [
         f"bands: {s.bands} ({new_bands} new), gangster classes: {s.gangster_classes}, "
         f"sum of 1/|Aut|: {s.inverse_aut_sum}",
         f"band automorphisms: {s.automorphisms} ({new_auts} new)",
+        f"17-clue search band order: valid 6-clue counts of {s.bands} bands ({new_order} new)",
     ]
     if not s.complete:
         lines.append(f"warning: the bands tables are not complete ({s})")
-    return StepResult(lines, new_bands + new_auts)
+    return StepResult(lines, new_bands + new_auts + new_order)
 
 
 def step_ed_grids(engine) -> StepResult:

@@ -20,7 +20,14 @@ A run with ``--count-only`` or ``--out`` is a resumable run (one shard per band 
 every 64 bands 2 committed with the counts): killed at any moment and started again with the same
 arguments it ends with the same totals, and ``--out`` with a byte-identical file. Complete bands 1
 go to the catalog (``s17_entry_bands``) and ``--table`` prints the search's table: rank, minlex
-index, valid 6-clue count, bands 2, bands 3 (``-`` where not computed).
+index, valid 6-clue count, bands 2, bands 3 (``-`` where not computed; the catalog's bands 1
+and those shipped as package data, ``catalog/data/s17_entry_counts.json``, written by
+``--export``).
+
+Decisions the issue left open: variant B's bands 2 count is A's (the middle loop's pairs); a
+band 2 counts when the middle loop keeps it, with or without bands 3 (variant C needs that
+meaning for its 983,959,110; A's bands 2 with at least one band 3 are the lines not ending in
+``-``); bands 3 of a band 2 come in fill order, not sorted.
 """
 from __future__ import annotations
 
@@ -65,6 +72,8 @@ def build_parser() -> argparse.ArgumentParser:
     which.add_argument("--band1-rank", type=parse_ranks, metavar="K[,L-M]", help="bands 1 by rank (0-415)")
     which.add_argument("--table", action="store_true", help="print the search's table of all 416 bands 1")
     which.add_argument("--status", action="store_true", help="list the runs and the bands 1 done")
+    which.add_argument("--export", metavar="FILE.json",
+                       help="write the catalog's complete bands 1 (variants A, B, C) as package data")
     p.add_argument("--variant", type=parse_variant, default=None, help="A (566/656), B (665) or C (7+ clues)")
     p.add_argument("--count-only", action="store_true", help="count, print no line")
     p.add_argument("--out", metavar="FILE", help="write the lines to FILE (resumable) instead of standard output")
@@ -86,6 +95,8 @@ def _main(argv=None) -> int:
     catalog = open_catalog(args.db)
     if args.status:
         return _status(catalog, sys.stdout)
+    if args.export:
+        return _export(catalog, args.export, sys.stderr)
     _ensure_band_order(catalog)
     if args.table:
         return _table(catalog, args.variant or "A", sys.stdout)
@@ -101,12 +112,51 @@ def _ensure_band_order(catalog) -> None:
         step_bands(catalog)
 
 
+def shipped_counts() -> dict:
+    """The package data (``catalog/data/s17_entry_counts.json``): variant -> {rank: (index,
+    bands 2, bands 3)} for the bands 1 computed when it was made; {} if absent."""
+    import json
+    from importlib import resources
+
+    try:
+        text = resources.files("sudoku_symmetry.catalog").joinpath("data/s17_entry_counts.json").read_text()
+    except (FileNotFoundError, ModuleNotFoundError):
+        return {}
+    data = json.loads(text)
+    return {v: {int(r): (int(i), int(n2), int(n3)) for r, i, n2, n3 in rows} for v, rows in data["bands"].items()}
+
+
+def _export(catalog, path: str, err) -> int:
+    import json
+
+    from sudoku_symmetry.catalog.search17 import load_entry_bands
+
+    bands = {v: [[r, *row] for r, row in sorted(load_entry_bands(catalog, v).items())] for v in ("A", "B", "C")}
+    bands = {v: rows for v, rows in bands.items() if rows}
+    manifest = {
+        "complete": {v: len(rows) == N_BANDS for v, rows in bands.items()},
+        "totals": {v: {"bands1": len(rows), "bands2": sum(r[2] for r in rows), "bands3": sum(r[3] for r in rows)}
+                   for v, rows in bands.items()},
+        "columns": ["band1_rank", "band1_index", "bands2", "bands3"],
+        "bands": bands,
+        "command": "bin/s17-entry --variant A --band1-rank 0-415 --count-only --db DB && bin/s17-entry --variant C "
+                   "--band1-rank 0-415 --count-only --db DB && bin/s17-entry --export "
+                   "catalog/data/s17_entry_counts.json --db DB",
+    }
+    with open(path, "w") as fh:
+        json.dump(manifest, fh, indent=None, separators=(",", ":"))
+        fh.write("\n")
+    err.write(f"s17-entry: exported {', '.join(f'{v}: {len(r)} bands 1' for v, r in bands.items())} to {path}\n")
+    return EXIT_OK
+
+
 def _table(catalog, variant: str, out) -> int:
     from sudoku_symmetry.catalog.search17 import load_band_order, load_entry_bands
 
     order = load_band_order(catalog)
     by_rank = {r: (i, v6) for i, (r, v6, _v5, _m) in order.items()}
-    done = load_entry_bands(catalog, variant)
+    done = dict(shipped_counts().get(variant, {}))
+    done.update(load_entry_bands(catalog, variant))
     out.write(f"# variant {variant}: rank index valid6 bands2 bands3\n")
     for r in range(N_BANDS):
         i, v6 = by_rank[r]
