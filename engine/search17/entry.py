@@ -124,7 +124,7 @@ def bands2(rank: int, order: str = "s17") -> np.ndarray:
     """The bands 2 of band 1 at ``rank`` (the middle loop), (N, 27) uint8, lexicographic order."""
     S = band1(rank, order)
     W = workspace()
-    cap = 1 << 18
+    cap = 1 << 20  # grown by 2 (a rerun): at most ~6 M candidates, so at most 216 MB
     while True:
         out = np.zeros((cap, 27), np.uint8)
         n = K.bands2(S, _tables(order), W, out)
@@ -132,7 +132,7 @@ def bands2(rank: int, order: str = "s17") -> np.ndarray:
             out = out[:n].copy()
             out.setflags(write=False)
             return out
-        cap *= 4
+        cap *= 2
 
 
 @dataclass
