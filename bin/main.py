@@ -21,12 +21,18 @@ COMMANDS = {
     "enumerate": "every essentially different grid of some bands 1, in catalog order, with counts",
     "rank": "catalog rank of a grid, and the grid at a rank",
     "patterns": "essentially different clue patterns and configurations: enumerate, count, canonical form",
+    "s17-entry": "the 17-clue search entry: bands 2 and 3 per band 1 (variants A/B/C), counts, table",
 }
+
+
+def _module(name: str) -> str:
+    """bin/s17-entry runs the module s17_entry (a module name cannot hold a hyphen)."""
+    return f"sudoku_symmetry.commands.{name.replace('-', '_')}"
 
 
 def _available() -> dict[str, str]:
     return {name: doc for name, doc in COMMANDS.items()
-            if importlib.util.find_spec(f"sudoku_symmetry.commands.{name}")}
+            if importlib.util.find_spec(_module(name))}
 
 
 def _usage(available: dict[str, str]) -> str:
@@ -51,8 +57,8 @@ def _list(argv: list[str]) -> int:
 
 def main(argv=None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
-    if argv and argv[0] in COMMANDS and importlib.util.find_spec(f"sudoku_symmetry.commands.{argv[0]}"):
-        module = importlib.import_module(f"sudoku_symmetry.commands.{argv[0]}")
+    if argv and argv[0] in COMMANDS and importlib.util.find_spec(_module(argv[0])):
+        module = importlib.import_module(_module(argv[0]))
         return module.main(argv[1:])
     from sudoku_symmetry.commands._common import run
 

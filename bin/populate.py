@@ -36,26 +36,38 @@ class Step:
     fn: Callable[..., StepResult]
 
 
+def band_order_rows() -> list[dict]:
+    """The 17-clue search's order of the bands (``bands`` columns of migration 0005)."""
+    from sudoku_symmetry.engine.search17 import band_order
+
+    o = band_order()
+    return [{"band_index": i, "valid6": int(o.valid6[i]), "valid5": int(o.valid5[i]),
+             "min_clues": int(o.min_clues[i]), "s17_rank": int(o.rank[i])} for i in range(len(o.rank))]
+
+
 def step_bands(engine) -> StepResult:
     """The 416 minlex bands and their automorphisms, from the engine's band tables."""
     from sudoku_symmetry.engine.bands import band_tables
 
     from sudoku_symmetry.catalog.bands import automorphism_rows, band_row, band_summary, store_bands
+    from sudoku_symmetry.catalog.search17 import store_band_order
 
     T = band_tables()
     bands = [band_row(i, T.minlex_string(i), int(T.automorphism_count[i]), int(T.gangster_class[i]))
              for i in range(len(T.minlex))]
     auts = [row for i in range(len(T.minlex)) for row in automorphism_rows(i, map(str, T.automorphisms(i)))]
     new_bands, new_auts = store_bands(engine, bands, auts)
+    new_order = store_band_order(engine, band_order_rows())
     s = band_summary(engine)
     lines = [
         f"bands: {s.bands} ({new_bands} new), gangster classes: {s.gangster_classes}, "
         f"sum of 1/|Aut|: {s.inverse_aut_sum}",
         f"band automorphisms: {s.automorphisms} ({new_auts} new)",
+        f"17-clue search band order: valid 6-clue counts of {s.bands} bands ({new_order} new)",
     ]
     if not s.complete:
         lines.append(f"warning: the bands tables are not complete ({s})")
-    return StepResult(lines, new_bands + new_auts)
+    return StepResult(lines, new_bands + new_auts + new_order)
 
 
 def step_ed_grids(engine) -> StepResult:

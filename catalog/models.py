@@ -116,6 +116,11 @@ class Band(Base):
     automorphism_count: Mapped[int] = mapped_column(Integer)
     class_size: Mapped[int] = mapped_column(Integer)
     gangster_class: Mapped[int] = mapped_column(SmallInteger, index=True)
+    # migration 0005: the 17-clue search's band order (valid 6-/5-clue sub-puzzles, fewest clues)
+    valid6: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    valid5: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    min_clues: Mapped[int | None] = mapped_column(SmallInteger, nullable=True)
+    s17_rank: Mapped[int | None] = mapped_column(SmallInteger, nullable=True)
 
 
 class BandAutomorphism(Base):
@@ -229,3 +234,18 @@ class EdGridFine(Base):
     step: Mapped[int] = mapped_column(Integer)
     checkpoints: Mapped[int] = mapped_column(Integer)
     data: Mapped[bytes] = mapped_column(LargeBinary)
+
+
+class S17EntryBand(Base):
+    """Migration 0005: a band 1 (by its rank in the search order) whose 17-clue entry is complete."""
+
+    __tablename__ = "s17_entry_bands"
+    __table_args__ = (CheckConstraint("band1_rank >= 0 AND band1_rank < 416", name="band1_rank_range"),
+                      CheckConstraint("variant IN ('A', 'B', 'C')", name="variant_known"))
+
+    variant: Mapped[str] = mapped_column(String(1), primary_key=True)
+    band1_rank: Mapped[int] = mapped_column(SmallInteger, primary_key=True, autoincrement=False)
+    band1: Mapped[int] = mapped_column(SmallInteger)
+    bands2: Mapped[int] = mapped_column(BigInt)
+    bands3: Mapped[int] = mapped_column(BigInt)
+    computed_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)

@@ -145,7 +145,7 @@ def test_postgresql_migrations_and_populate_inserts(pg_server):
     tables = _psql(pg_server, "\\c offline\nSELECT string_agg(tablename, ',' ORDER BY tablename) FROM pg_tables "
                               "WHERE schemaname = 'public';")
     assert tables == ("alembic_version,band_automorphisms,bands,configurations,ed_grid_bands,ed_grid_fine,ed_grid_prefixes,"
-                      "run_checkpoints,run_leases,runs")
+                      "run_checkpoints,run_leases,runs,s17_entry_bands")
 
     T = band_tables()
     bands = [band_row(i, T.minlex_string(i), int(T.automorphism_count[i]), int(T.gangster_class[i])) for i in range(416)]

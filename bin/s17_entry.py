@@ -1,0 +1,317 @@
+"""s17-entry: the 17-clue search entry, band 1 by band 1 in the search's own band order.
+
+    s17-entry --variant A|B|C --band1-rank K[,L-M] [--count-only] [--out FILE] [--db URL]
+    s17-entry --table [--variant A|B|C] [--db URL]
+    s17-entry --status [--db URL]
+
+Bands are ranked by their number of valid 6-clue sub-puzzles (ascending, ties by minlex
+index; ``engine/search17/order.py``). For each band-1 rank the command writes the bands 2 the
+middle loop keeps, each with its bands 3, one line per grid of the entry::
+
+    K BAND2 BAND3        rank of band 1, rows 4-6 and rows 7-9 (27 digits each)
+    K BAND2 -            a band 2 with no band 3 (it still counts as a band 2)
+
+then, after the last band 1, ``bands2 N bands3 M``. Band 1 is the minlex band at rank K (see
+``--table``). Lines come band 1 by band 1 in the order asked, bands 2 in lexicographic order,
+the bands 3 of a band 2 in the generator's order. Variant B prints A's lines with the two
+bands exchanged (``K BAND3 BAND2``, ``K - BAND2``): the 665 entry searched as 656.
+
+A run with ``--count-only`` or ``--out`` is a resumable run (one shard per band 1, a checkpoint
+every 64 bands 2 committed with the counts): killed at any moment and started again with the same
+arguments it ends with the same totals, and ``--out`` with a byte-identical file. Complete bands 1
+go to the catalog (``s17_entry_bands``) and ``--table`` prints the search's table: rank, minlex
+index, valid 6-clue count, bands 2, bands 3 (``-`` where not computed; the catalog's bands 1
+and those shipped as package data, ``catalog/data/s17_entry_counts.json``, written by
+``--export``).
+
+Decisions the issue left open: variant B's bands 2 count is A's (the middle loop's pairs); a
+band 2 counts when the middle loop keeps it, with or without bands 3 (variant C needs that
+meaning for its 983,959,110; A's bands 2 with at least one band 3 are the lines not ending in
+``-``); bands 3 of a band 2 come in fill order, not sorted.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+
+from sudoku_symmetry.commands._common import EXIT_OK, CommandError, add_db_argument, run
+
+RUN_KIND = "s17-entry"
+N_BANDS = 416
+CHUNK = 64  # bands 2 per checkpoint (the issue's slice)
+
+
+def parse_ranks(text: str) -> list[int]:
+    """``K[,L-M]`` -> band-1 ranks in the order given, without repeats (argparse type)."""
+    out: list[int] = []
+    try:
+        for part in text.split(","):
+            lo, _, hi = part.strip().partition("-")
+            a, b = int(lo), int(hi) if hi else int(lo)
+            if not (0 <= a <= b < N_BANDS):
+                raise ValueError
+            out.extend(r for r in range(a, b + 1) if r not in out)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected band-1 ranks 0-415 like 0,5,10-20, got {text!r}") from None
+    return out
+
+
+def parse_variant(text: str) -> str:
+    v = text.strip().upper()
+    if v not in ("A", "B", "C"):
+        raise argparse.ArgumentTypeError(f"variant must be A, B or C, got {text!r}")
+    return v
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="s17-entry", description=__doc__.split("\n\n")[0],
+                                formatter_class=argparse.RawDescriptionHelpFormatter,
+                                epilog="Line format: 'K BAND2 BAND3' per grid (see the module docstring).")
+    which = p.add_mutually_exclusive_group(required=True)
+    which.add_argument("--band1-rank", type=parse_ranks, metavar="K[,L-M]", help="bands 1 by rank (0-415)")
+    which.add_argument("--table", action="store_true", help="print the search's table of all 416 bands 1")
+    which.add_argument("--status", action="store_true", help="list the runs and the bands 1 done")
+    which.add_argument("--export", metavar="FILE.json",
+                       help="write the catalog's complete bands 1 (variants A, B, C) as package data")
+    p.add_argument("--variant", type=parse_variant, default=None, help="A (566/656), B (665) or C (7+ clues)")
+    p.add_argument("--count-only", action="store_true", help="count, print no line")
+    p.add_argument("--out", metavar="FILE", help="write the lines to FILE (resumable) instead of standard output")
+    p.add_argument("--chunk", type=int, default=CHUNK, help=argparse.SUPPRESS)
+    add_db_argument(p)
+    return p
+
+
+def _main(argv=None) -> int:
+    args = build_parser().parse_args(argv)
+    if args.count_only and args.out:
+        raise CommandError("--count-only and --out exclude each other")
+    if args.chunk < 1:
+        raise CommandError("--chunk must be at least 1")
+    if args.band1_rank is not None and args.variant is None:
+        raise CommandError("--variant A, B or C is required with --band1-rank")
+    from sudoku_symmetry.catalog.db import open_catalog
+
+    catalog = open_catalog(args.db)
+    if args.status:
+        return _status(catalog, sys.stdout)
+    if args.export:
+        return _export(catalog, args.export, sys.stderr)
+    _ensure_band_order(catalog)
+    if args.table:
+        return _table(catalog, args.variant or "A", sys.stdout)
+    return _generate(catalog, args, sys.stdout, sys.stderr)
+
+
+def _ensure_band_order(catalog) -> None:
+    """The bands rows and their order columns (what ``populate`` does for the bands)."""
+    from sudoku_symmetry.catalog.search17 import load_band_order
+    from sudoku_symmetry.commands.populate import step_bands
+
+    if len(load_band_order(catalog)) < N_BANDS:
+        step_bands(catalog)
+
+
+def shipped_counts() -> dict:
+    """The package data (``catalog/data/s17_entry_counts.json``): variant -> {rank: (index,
+    bands 2, bands 3)} for the bands 1 computed when it was made; {} if absent."""
+    import json
+    from importlib import resources
+
+    try:
+        text = resources.files("sudoku_symmetry.catalog").joinpath("data/s17_entry_counts.json").read_text()
+    except (FileNotFoundError, ModuleNotFoundError):
+        return {}
+    data = json.loads(text)
+    return {v: {int(r): (int(i), int(n2), int(n3)) for r, i, n2, n3 in rows} for v, rows in data["bands"].items()}
+
+
+def _export(catalog, path: str, err) -> int:
+    import json
+
+    from sudoku_symmetry.catalog.search17 import load_entry_bands
+
+    bands = {v: [[r, *row] for r, row in sorted(load_entry_bands(catalog, v).items())] for v in ("A", "B", "C")}
+    bands = {v: rows for v, rows in bands.items() if rows}
+    manifest = {
+        "complete": {v: len(rows) == N_BANDS for v, rows in bands.items()},
+        "totals": {v: {"bands1": len(rows), "bands2": sum(r[2] for r in rows), "bands3": sum(r[3] for r in rows)}
+                   for v, rows in bands.items()},
+        "columns": ["band1_rank", "band1_index", "bands2", "bands3"],
+        "bands": bands,
+        "command": "bin/s17-entry --variant A --band1-rank 0-415 --count-only --db DB && bin/s17-entry --variant C "
+                   "--band1-rank 0-415 --count-only --db DB && bin/s17-entry --export "
+                   "catalog/data/s17_entry_counts.json --db DB",
+    }
+    with open(path, "w") as fh:
+        json.dump(manifest, fh, indent=None, separators=(",", ":"))
+        fh.write("\n")
+    err.write(f"s17-entry: exported {', '.join(f'{v}: {len(r)} bands 1' for v, r in bands.items())} to {path}\n")
+    return EXIT_OK
+
+
+def _table(catalog, variant: str, out) -> int:
+    from sudoku_symmetry.catalog.search17 import load_band_order, load_entry_bands
+
+    order = load_band_order(catalog)
+    by_rank = {r: (i, v6) for i, (r, v6, _v5, _m) in order.items()}
+    done = dict(shipped_counts().get(variant, {}))
+    done.update(load_entry_bands(catalog, variant))
+    out.write(f"# variant {variant}: rank index valid6 bands2 bands3\n")
+    for r in range(N_BANDS):
+        i, v6 = by_rank[r]
+        n2, n3 = (done[r][1], done[r][2]) if r in done else ("-", "-")
+        out.write(f"{r} {i} {v6} {n2} {n3}\n")
+    t2 = sum(v[1] for v in done.values())
+    t3 = sum(v[2] for v in done.values())
+    out.write(f"# {len(done)} of {N_BANDS} bands 1 done: bands2 {t2} bands3 {t3}\n")
+    return EXIT_OK
+
+
+def _status(catalog, out) -> int:
+    import json
+
+    from sqlalchemy import select
+
+    from sudoku_symmetry.catalog.runs import CHECKPOINTS, RUNS
+    from sudoku_symmetry.catalog.search17 import load_entry_bands
+
+    with catalog.connect() as conn:
+        runs = conn.execute(select(RUNS).where(RUNS.c.kind == RUN_KIND).order_by(RUNS.c.id)).mappings().all()
+        for r in runs:
+            params = json.loads(r["parameters"])
+            cps = conn.execute(select(CHECKPOINTS.c.shard, CHECKPOINTS.c.done)
+                               .where(CHECKPOINTS.c.run_id == r["id"])).all()
+            done = sum(1 for c in cps if c.done)
+            ranks = params.get("ranks", [])
+            target = params.get("out") or ("standard output" if params.get("stdout") else "count only")
+            out.write(f"run {r['id']}: variant {params.get('variant')}, {r['status']}, {len(ranks)} bands 1 "
+                      f"({target}), {done} done, {len(ranks) - done} pending, {r['items_done']:,} bands 3\n")
+    for v in ("A", "B", "C"):
+        d = load_entry_bands(catalog, v)
+        if d:
+            out.write(f"catalog: variant {v}: {len(d)} of {N_BANDS} bands 1 done, bands2 "
+                      f"{sum(x[1] for x in d.values()):,} bands3 {sum(x[2] for x in d.values()):,}\n")
+    return EXIT_OK
+
+
+def format_lines(rank: int, b2s, counts, bands3, owner, start: int, variant: str) -> bytes:
+    """The lines of one slice (bands 2 ``start..``): vectorized, one row of bytes per line."""
+    import numpy as np
+
+    n2 = len(counts)
+    # each band 2 contributes max(1, count) lines: its bands 3, or one line with '-'
+    lines_per = np.maximum(counts, 1)
+    own = np.repeat(np.arange(n2), lines_per)
+    has3 = np.repeat(counts > 0, lines_per)
+    prefix = f"{rank} ".encode()
+    width = len(prefix) + 27 + 1 + 27 + 1
+    buf = np.full((len(own), width), ord(" "), np.uint8)
+    buf[:, : len(prefix)] = np.frombuffer(prefix, np.uint8)
+    buf[:, -1] = ord("\n")
+    p2 = len(prefix)
+    p3 = p2 + 28
+    if variant == "B":
+        p2, p3 = p3, p2
+    buf[:, p2 : p2 + 27] = np.asarray(b2s)[start + own] + ord("0")
+    b3_rows = np.full((len(own), 27), ord(" "), np.uint8)
+    b3_rows[has3] = bands3 + ord("0")
+    b3_rows[~has3, 0] = ord("-")
+    buf[:, p3 : p3 + 27] = b3_rows
+    text = buf.tobytes()
+    # a '-' field is one character: drop the 26 padding blanks after it
+    if (~has3).any():
+        text = text.replace(b"-" + b" " * 26, b"-")
+    return text
+
+
+def _generate(catalog, args, out, err) -> int:
+    from sudoku_symmetry.catalog.driver import drive
+    from sudoku_symmetry.catalog.runs import get_run, start_or_resume
+    from sudoku_symmetry.catalog.search17 import load_entry_bands, store_entry_band
+    from sudoku_symmetry.engine.search17 import entry
+
+    variant = args.variant
+    ranks = args.band1_rank
+    known = load_entry_bands(catalog, variant)
+    path = os.path.abspath(args.out) if args.out else None
+    stdout_mode = not args.count_only and path is None
+    shards = [r for r in ranks if not (args.count_only and r in known)]
+    if args.count_only and len(shards) < len(ranks):
+        err.write(f"s17-entry: {len(ranks) - len(shards)} of the bands 1 are done already: skipped\n")
+    params = {"variant": variant, "ranks": ranks, "out": path, "stdout": stdout_mode, "chunk": args.chunk}
+    total = sum(known[r][2] for r in ranks) if all(r in known for r in ranks) else None
+    run_state = start_or_resume(catalog, RUN_KIND, params, items_total=total, restart=stdout_mode)
+    offset = 0
+    if path is not None:
+        offset = max([int((cp.cursor or {}).get("offset", 0)) for cp in run_state.checkpoints.values()] + [0])
+        if offset and (not os.path.exists(path) or os.path.getsize(path) < offset):
+            raise CommandError(f"{path} is shorter than the run's checkpoint ({offset} bytes): it was changed "
+                               f"outside the run; remove it and use other arguments to start again")
+        with open(path, "ab") as fh:
+            fh.truncate(offset)  # cut back to the last checkpoint (drops a summary line too)
+    kernel_variant = "A" if variant == "B" else variant
+
+    def work(shard: str, cursor):
+        rank = int(shard)
+        cur = dict(cursor or {"b2": 0, "bands3": 0, "offset": 0})
+        if path is not None and cur["offset"] == 0 and cur["b2"] == 0:
+            cur["offset"] = _file_size(path)  # this band 1 starts where the file ends
+        b2s = entry.bands2(rank)
+        index = int(entry.band1(rank).index)
+        for res, nxt, done in entry.work(kernel_variant, rank, cur["b2"], emit=not args.count_only,
+                                         chunk=args.chunk):
+            data = b""
+            if not args.count_only and res.stop > res.start:
+                data = format_lines(rank, b2s, res.counts, res.bands3, res.owner, res.start, variant)
+            off = cur["offset"]
+            if path is not None and data:
+                with open(path, "ab") as fh:
+                    fh.write(data)
+                    fh.flush()
+                    os.fsync(fh.fileno())
+                off += len(data)
+            cur = {"b2": nxt, "bands3": cur["bands3"] + res.total, "offset": off}
+            final = (rank, index, len(b2s), cur["bands3"]) if done else None
+            yield [final], cur, done, res.total
+            if stdout_mode and data:
+                out.buffer.write(data) if hasattr(out, "buffer") else out.write(data.decode())
+
+    def write(conn, rows):
+        final = rows[0]
+        if final is None:
+            return 0, 0
+        new = store_entry_band(conn, variant, *final)
+        return new, 1 - new
+
+    res = drive(catalog, run_state.id, [str(r) for r in shards], work, write, desc=f"s17 entry {variant}",
+                unit=" bands3")
+    state = get_run(catalog, run_state.id)
+    if res.already_done:
+        err.write(f"s17-entry: run {run_state.id} was already complete; nothing to do\n")
+    done = load_entry_bands(catalog, variant)
+    complete = [r for r in ranks if r in done]
+    n2 = sum(done[r][1] for r in complete)
+    n3 = sum(done[r][2] for r in complete)
+    if len(complete) == len(ranks):
+        summary = f"bands2 {n2} bands3 {n3}\n"
+        if path is not None:
+            with open(path, "ab") as fh:
+                fh.write(summary.encode())
+        elif not args.count_only:
+            out.write(summary)
+    err.write(f"s17-entry: variant {variant}: {len(complete)} of {len(ranks)} bands 1 done, bands2 {n2:,} "
+              f"bands3 {n3:,} ({state.items_done:,} generated by run {run_state.id})\n")
+    return EXIT_OK
+
+
+def _file_size(path: str) -> int:
+    return os.path.getsize(path) if os.path.exists(path) else 0
+
+
+def main(argv=None) -> int:
+    return run(_main, argv, "s17-entry")
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,70 @@
+"""The 17-clue search entry in the catalog: the band order (columns of ``bands``) and the
+per-band-1 entry counts (``s17_entry_bands``), migration 0005. Plain rows in, plain numbers out.
+
+* :func:`store_band_order` fills ``valid6``, ``valid5``, ``min_clues``, ``s17_rank`` of the
+  ``bands`` rows where they are still empty (idempotent); returns how many rows it filled.
+* :func:`store_entry_band` inserts a complete band 1 (``ON CONFLICT DO NOTHING``: the counts are
+  deterministic); :func:`load_entry_bands` reads them back.
+
+SQL a user can run::
+
+    -- the search's band order: rank, index, valid 6-clue count, fewest clues
+    SELECT s17_rank, band_index, valid6, valid5, min_clues FROM bands ORDER BY s17_rank;
+    -- the search's table (variant A; 'C' for the 7+ clue entry)
+    SELECT e.band1_rank, e.band1, b.valid6, e.bands2, e.bands3
+      FROM s17_entry_bands e JOIN bands b ON b.band_index = e.band1
+     WHERE e.variant = 'A' ORDER BY e.band1_rank;
+    -- progress: bands 1 done and totals (A: 5,472,730,538 bands 3 and C: 983,959,110 bands 2
+    -- when all 416 are done)
+    SELECT variant, count(*), sum(bands2), sum(bands3) FROM s17_entry_bands GROUP BY variant;
+"""
+from __future__ import annotations
+
+from typing import Iterable, Mapping
+
+from sqlalchemy import select, update
+
+from ._dml import connection_of, insert_new
+from .models import Band, S17EntryBand, utcnow
+
+BANDS = Band.__table__
+ENTRY = S17EntryBand.__table__
+N_BANDS = 416
+
+
+def store_band_order(target, rows: Iterable[Mapping]) -> int:
+    """``rows``: dicts with band_index, valid6, valid5, min_clues, s17_rank. Only rows whose
+    ``s17_rank`` is still NULL are written."""
+    n = 0
+    with connection_of(target) as conn:
+        for r in rows:
+            res = conn.execute(update(BANDS).where(BANDS.c.band_index == int(r["band_index"]),
+                                                   BANDS.c.s17_rank.is_(None))
+                               .values(valid6=int(r["valid6"]), valid5=int(r["valid5"]),
+                                       min_clues=int(r["min_clues"]), s17_rank=int(r["s17_rank"])))
+            n += res.rowcount or 0
+    return n
+
+
+def store_entry_band(target, variant: str, band1_rank: int, band1: int, bands2: int, bands3: int) -> int:
+    """A complete band 1 of ``variant``; returns 1 if new."""
+    row = {"variant": variant, "band1_rank": int(band1_rank), "band1": int(band1), "bands2": int(bands2),
+           "bands3": int(bands3), "computed_at": utcnow()}
+    with connection_of(target) as conn:
+        return insert_new(conn, ENTRY, [row], ["variant", "band1_rank"])
+
+
+def load_entry_bands(target, variant: str) -> dict[int, tuple[int, int, int]]:
+    """band-1 rank -> (band 1 index, bands 2, bands 3) of every complete band 1 of ``variant``."""
+    with connection_of(target) as conn:
+        rows = conn.execute(select(ENTRY.c.band1_rank, ENTRY.c.band1, ENTRY.c.bands2, ENTRY.c.bands3)
+                            .where(ENTRY.c.variant == variant))
+        return {int(r): (int(b), int(n2), int(n3)) for r, b, n2, n3 in rows}
+
+
+def load_band_order(target) -> dict[int, tuple[int, int, int, int]]:
+    """band index -> (s17_rank, valid6, valid5, min_clues), for the rows that have them."""
+    with connection_of(target) as conn:
+        rows = conn.execute(select(BANDS.c.band_index, BANDS.c.s17_rank, BANDS.c.valid6, BANDS.c.valid5,
+                                   BANDS.c.min_clues).where(BANDS.c.s17_rank.is_not(None)))
+        return {int(i): (int(r), int(v6), int(v5), int(m)) for i, r, v6, v5, m in rows}

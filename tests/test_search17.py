@@ -1,0 +1,163 @@
+"""The 17-clue search entry: the band order (published counts, a brute-force reference), the
+generator against the minlex catalog (index order: same grids, band by band), representatives
+and distinct canonical forms in the search order, B = A exchanged, a killed run resumed."""
+from __future__ import annotations
+
+import os
+import random
+import signal
+import subprocess
+import time
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from sudoku_symmetry.catalog.db import open_catalog
+from sudoku_symmetry.catalog.search17 import load_band_order, load_entry_bands
+from sudoku_symmetry.commands import s17_entry
+from sudoku_symmetry.engine.bands import band_index, band_tables
+from sudoku_symmetry.engine.canon import canon_grids
+from sudoku_symmetry.engine.grids import enumerate_band1
+from sudoku_symmetry.engine.search17 import band1, band_order, bands2, entry_slice, valid_count
+
+from naive_search17 import naive_representative, naive_valid_count
+
+ROOT = Path(__file__).resolve().parent.parent
+ENV = {k: v for k, v in os.environ.items() if k != "NUMBA_CACHE_DIR"}
+
+
+def test_published_valid_6_clue_counts():
+    o = band_order()
+    assert o.valid6[0] == 729 and o.valid6[1] == 10_503
+    assert sorted(o.by_rank.tolist()) == list(range(416))
+    assert all(o.valid6[o.by_rank[r]] <= o.valid6[o.by_rank[r + 1]] for r in range(415))
+    assert all(o.rank[o.by_rank[r]] == r for r in range(416))
+    # the fewest clues fixing a band: none with one fewer
+    for i in (0, 1, 2, 28, 223):
+        m = int(o.min_clues[i])
+        assert valid_count(i, m) > 0 and valid_count(i, m - 1) == 0
+
+
+@pytest.mark.parametrize("index,k", [(0, 6), (1, 5), (223, 5), (223, 6), (28, 2)])
+def test_valid_counts_match_brute_force(index, k):
+    band = [int(v) for v in band_tables().minlex[index]]
+    o = band_order()
+    expected = {5: o.valid5, 6: o.valid6}[k][index] if k in (5, 6) else valid_count(index, k)
+    assert naive_valid_count(band, k) == expected
+
+
+def _grids(s, rank, order="s17"):
+    b2s = bands2(rank, order)
+    x = band1(rank, order).band.astype(np.uint8)
+    n = len(s.bands3)
+    return np.concatenate([np.tile(x, (n, 1)), b2s[s.start + s.owner], s.bands3], axis=1)
+
+
+@pytest.mark.parametrize("index", [380])
+def test_index_order_gives_the_minlex_catalog_band_by_band(index):
+    """With the minlex index as the order, variant A's grids of band 1 X are the minlex catalog's
+    grids of band 1 X (up to the choice of representative), and each is the naive one."""
+    s = entry_slice("A", index, emit=True, order="index")
+    grids = _grids(s, index, "index")
+    ref = enumerate_band1(index, emit=True).grids
+    forms = canon_grids(grids).forms
+    assert len({f.tobytes() for f in forms}) == len(grids) == len(ref)
+    assert {f.tobytes() for f in forms} == {g.tobytes() for g in ref}
+    ident = list(range(416))
+    reps = {tuple(naive_representative(g.tolist(), index, ident)) for g in ref}
+    assert reps == {tuple(g.tolist()) for g in grids}
+
+
+@pytest.mark.parametrize("rank", [396, 411])
+def test_search_order_grids_are_distinct_representatives(rank):
+    o = band_order()
+    s = entry_slice("A", rank, emit=True)
+    grids = _grids(s, rank)
+    assert len(grids) > 0 and s.total == len(grids)
+    x = int(o.by_rank[rank])
+    forms = canon_grids(grids).forms
+    assert len({f.tobytes() for f in forms}) == len(grids)
+    for g in grids:
+        assert naive_representative(g.tolist(), x, o.rank.tolist()) == g.tolist()
+        chutes = [g[27 * b: 27 * b + 27] for b in range(3)] + \
+                 [g.reshape(9, 9)[:, 3 * k: 3 * k + 3].T.reshape(27) for k in range(3)]
+        ranks = o.rank[band_index(np.array(chutes))[0]]
+        assert ranks.min() == rank and ranks[1] <= ranks[2]
+    # C: the same bands 2, and at least as many bands 3 (band 3 free)
+    c = entry_slice("C", rank)
+    assert c.stop == s.stop and (c.counts >= s.counts).all()
+
+
+def _cmd(args, capsys):
+    assert s17_entry.main(args) == 0
+    return capsys.readouterr().out
+
+
+def test_b_is_a_exchanged_line_for_line(tmp_path, capsys):
+    db = str(tmp_path / "c.sqlite")
+    a = _cmd(["--variant", "A", "--band1-rank", "411,410", "--db", db], capsys).splitlines()
+    b = _cmd(["--variant", "B", "--band1-rank", "411,410", "--db", db], capsys).splitlines()
+    assert len(a) == len(b) > 2 and a[-1] == b[-1] and a[-1].startswith("bands2 ")
+    for la, lb in zip(a[:-1], b[:-1]):
+        k, b2, b3 = la.split()
+        assert lb.split() == [k, b3, b2]
+    assert sum(1 for line in a if not line.endswith("-")) - 1 == int(a[-1].split()[3])
+    _cmd(["--table", "--db", db], capsys)
+    engine = open_catalog(db)
+    assert load_entry_bands(engine, "A") == load_entry_bands(engine, "B")
+    assert len(load_band_order(engine)) == 416
+
+
+def test_bad_arguments(tmp_path, capsys):
+    db = str(tmp_path / "c.sqlite")
+    for args in (["--variant", "D", "--band1-rank", "1"], ["--variant", "A", "--band1-rank", "416"],
+                 ["--band1-rank", "1"], ["--variant", "A", "--band1-rank", "1", "--count-only", "--out", "x"]):
+        try:
+            status = s17_entry.main(args + ["--db", db])
+        except SystemExit as exc:  # argparse
+            status = exc.code
+        assert status == 2
+        assert "error" in capsys.readouterr().err
+
+
+def _run(args, kill_after=None):
+    p = subprocess.Popen([str(ROOT / "bin" / "s17-entry")] + args, env=ENV, stdout=subprocess.PIPE,
+                         stderr=subprocess.PIPE)
+    if kill_after is None:
+        out, err = p.communicate(timeout=600)
+        assert p.returncode == 0, err.decode()
+        return
+    time.sleep(kill_after)
+    p.send_signal(signal.SIGKILL)
+    p.communicate()
+
+
+def test_killed_run_resumes_to_identical_counts_and_file(tmp_path):
+    args = ["--variant", "C", "--band1-rank", "414", "--chunk", "16"]
+    ref_db, ref_out = tmp_path / "ref.sqlite", tmp_path / "ref.txt"
+    _run(args + ["--out", str(ref_out), "--db", str(ref_db)])
+    db, out = tmp_path / "k.sqlite", tmp_path / "k.txt"
+    rng = random.Random(5)
+    for _ in range(2):
+        _run(args + ["--out", str(out), "--db", str(db)], kill_after=rng.uniform(3.0, 10.0))
+    _run(args + ["--out", str(out), "--db", str(db)])
+    assert out.read_bytes() == ref_out.read_bytes()
+    assert out.read_text().splitlines()[-1] == "bands2 465 bands3 14501"
+    assert load_entry_bands(open_catalog(str(db)), "C") == load_entry_bands(open_catalog(str(ref_db)), "C")
+
+
+def test_shipped_counts_agree_with_the_order():
+    """Package data: each band 1's index is the order's; complete variants reach the published totals."""
+    shipped = s17_entry.shipped_counts()
+    o = band_order()
+    for variant, rows in shipped.items():
+        for rank, (index, n2, n3) in rows.items():
+            assert index == o.by_rank[rank] and 0 <= n3 and 0 <= n2
+        if len(rows) == 416:
+            if variant in ("A", "B"):
+                assert sum(r[2] for r in rows.values()) == 5_472_730_538
+            else:
+                assert sum(r[1] for r in rows.values()) == 983_959_110
+    if 0 in shipped.get("A", {}):
+        assert shipped["A"][0] == (223, 984_006, 16_962_075)
