@@ -739,6 +739,44 @@ def _canon_one(p, mode, dedupe, ws, form, trans):
                 # pattern-first digit pass: the minimal pattern's row r is empty for every
                 # candidate, so nothing (ties, labels) changes
                 continue
+            if not digit_mode:
+                # the pattern pass, its own tight loop (measured 1.03x against sharing the digit
+                # pass's loop): key, order and ties by lookups (_pattern_step), never branches
+                best = _virgin_bound(recs, ties, used, a, nA, r, 0, masks)
+                m = b
+                for n in range(a, a + nA):
+                    t = recs[n, TRANSPOSE]
+                    rows = used[n] & USED_ROWS
+                    mult = used[n] >> MULT_SHIFT
+                    tie = ties[n]
+                    code = codes[n]
+                    allowed = _allowed(recs, n, r, rows, False)
+                    while allowed:
+                        sr = LOWBIT[allowed]
+                        allowed &= allowed - 1
+                        mk = masks[t, sr]
+                        if PAT_LB[mk] > best:
+                            continue
+                        weight = mult
+                        if dedupe and mk == 0:
+                            factor = _empty_row_weight(masks, t, sr, r, rows)
+                            if factor == 0:
+                                continue
+                            weight = mult * factor
+                        key, ncode, ntie = _pattern_step(code, tie, mk)
+                        if key > best:
+                            continue
+                        if key < best:
+                            best = key
+                            m = b
+                        if m + 1 > b + cap:
+                            return -1
+                        _push(words, recs, ties, used, n, m, r, sr, weight, rows, ntie)
+                        codes[m] = ncode
+                        m += 1
+                nA = m - b
+                a, b = b, a
+                continue
             if nA == 1 and (fixed or (mode == 0 and r % 3 == 2)):
                 # a single candidate with its row fixed (or, pure minlex, the last row left in
                 # its band): nothing to compare; unless the row branches, update it in place
@@ -803,20 +841,6 @@ def _canon_one(p, mode, dedupe, ws, form, trans):
                         if factor == 0:
                             continue
                         weight = mult * factor
-                    if not digit_mode:
-                        # pattern pass: key by table lookups, one record, never branches
-                        key, ncode, ntie = _pattern_step(codes[n], tie, mk)
-                        if key > best:
-                            continue
-                        if key < best:
-                            best = key
-                            m = b
-                        if m + 1 > b + cap:
-                            return -1
-                        _push(words, recs, ties, used, n, m, r, sr, weight, rows, ntie)
-                        codes[m] = ncode
-                        m += 1
-                        continue
                     if not virgin and best != MAXKEY and PAT_NIBBLES[_pattern_key(recs, n, tie, mk, info)] > best:
                         # the smallest pattern the ties allow, every given labelled 1, is a
                         # lower bound too (same argument as KEY_LB), and costs a few lookups
