@@ -519,37 +519,39 @@ def _workspace(cap):
 
 # -- the steps of _canon_one -----------------------------------------------------------------------
 @kernel(inline="always")
-def _load(p, g, masks):
+def _load(p, g, masks, cm):
     """``g[0]`` = the rows of puzzle ``p`` (81,), ``g[1]`` = its transpose, ``masks[o, i]`` = the
-    given mask of row i of ``g[o]`` (bit 8 - c = column c).  Returns the number of givens, -3
-    when a cell is not 0-9, -2 when a row or column repeats a digit (one pass)."""
+    given mask of row i of ``g[o]`` (bit 8 - c = column c); ``cm`` (9,) is scratch (per column:
+    its digit bits, and its given mask << 16).  Returns the number of givens, -3 when a cell is
+    not 0-9, -2 when a row or column repeats a digit.  One pass over the cells in order
+    (rows and columns checked together; about 2% of pattern-first against two passes)."""
+    for j in range(9):
+        cm[j] = 0
     dup = 0
     seen = 0
     ngiven = 0
     for i in range(9):
         rm = 0
-        cm = 0
         mr = 0
-        mc = 0
         for j in range(9):
             a = np.int64(p[9 * i + j])
-            b = np.int64(p[9 * j + i])
             g[0, i, j] = a
-            g[1, i, j] = b
+            g[1, j, i] = a
             ba = DIGIT_BIT[a]  # 0 for an empty cell, BAD_CELL for a bad value
-            bb = DIGIT_BIT[b]
-            dup |= (rm & ba) | (cm & bb)
+            given = np.int64(a != 0)
+            c = cm[j]
+            dup |= (rm | c) & ba
             rm |= ba
-            cm |= bb
-            mr = (mr << 1) | np.int64(a != 0)
-            ngiven += np.int64(a != 0)
-            mc = (mc << 1) | np.int64(b != 0)
+            cm[j] = c | ba | (given << (24 - i))
+            mr = (mr << 1) | given
+            ngiven += given
         masks[0, i] = mr
-        masks[1, i] = mc
-        seen |= rm | cm
+        seen |= rm
+    for j in range(9):
+        masks[1, j] = cm[j] >> 16
     if seen & BAD_CELL:
         return -3
-    if dup:
+    if dup & ~BAD_CELL:
         return -2
     return ngiven
 
@@ -720,7 +722,7 @@ def _canon_one(p, mode, dedupe, ws, form, trans):
     tmp = ws.tmp
     stat = ws.stat
     cap = ties.shape[0] // 2
-    ngiven = _load(p, g, masks)
+    ngiven = _load(p, g, masks, tmp)
     if ngiven < 0:
         return ngiven
     if mode == 1 and ngiven == 81:
