@@ -642,6 +642,23 @@ def _virgin_bound(recs, ties, used, a, nA, r, digit_mode, masks):
 
 
 @kernel(inline="always")
+def _first_row(masks):
+    """Pattern pass, output row 0, where both candidates are virgin and every source row's key is
+    exactly PAT_LB of its mask: the best key and, per orientation, the 9-bit mask of the source
+    rows reaching it, found branch-free (measured 1.08x pattern-first on the morphed 17-clue list
+    against bounding, then testing 18 rows with branches that mispredict)."""
+    best = MAXKEY
+    for i in range(9):
+        best = min(best, PAT_LB[masks[0, i]], PAT_LB[masks[1, i]])
+    sel0 = 0
+    sel1 = 0
+    for i in range(9):
+        sel0 |= np.int64(PAT_LB[masks[0, i]] == best) << i
+        sel1 |= np.int64(PAT_LB[masks[1, i]] == best) << i
+    return best, sel0, sel1
+
+
+@kernel(inline="always")
 def _band_empty(masks, t, b3):
     """Rows b3, b3 + 1, b3 + 2 of ``g[t]`` hold no given."""
     return masks[t, b3] == 0 and masks[t, b3 + 1] == 0 and masks[t, b3 + 2] == 0
@@ -744,7 +761,12 @@ def _canon_one(p, mode, dedupe, ws, form, trans):
             if not digit_mode:
                 # the pattern pass, its own tight loop (measured 1.03x against sharing the digit
                 # pass's loop): key, order and ties by lookups (_pattern_step), never branches
-                best = _virgin_bound(recs, ties, used, a, nA, r, 0, masks)
+                sel0 = 0
+                sel1 = 0
+                if r == 0:  # records a, a + 1: the two virgin candidates
+                    best, sel0, sel1 = _first_row(masks)
+                else:
+                    best = _virgin_bound(recs, ties, used, a, nA, r, 0, masks)
                 m = b
                 for n in range(a, a + nA):
                     t = recs[n, TRANSPOSE]
@@ -752,7 +774,10 @@ def _canon_one(p, mode, dedupe, ws, form, trans):
                     mult = used[n] >> MULT_SHIFT
                     tie = ties[n]
                     code = codes[n]
-                    allowed = _allowed(recs, n, r, rows, False)
+                    if r == 0:
+                        allowed = sel1 if t else sel0
+                    else:
+                        allowed = _allowed(recs, n, r, rows, False)
                     while allowed:
                         sr = LOWBIT[allowed]
                         allowed &= allowed - 1
