@@ -15,6 +15,11 @@ with the same arguments it ends with exactly the same counts, and ``--out`` with
 byte-identical file (the file is cut back to the last checkpoint and continued). Bands 1 that
 the catalog has already counted are skipped by ``--count-only``. Output to standard output is
 not resumable (a new run each time). ``--status`` lists the runs and what the catalog holds.
+
+``--count-only --workers N`` (a local Dask cluster) or ``--scheduler ADDRESS`` (an existing one)
+works the shards as Dask tasks (``catalog/distributed.py``), bands 1 of more than 2,000,000
+grids cut into pieces of row-4 prefixes (``_enumerate_tasks.py``); the catalog ends the same as
+after a serial run. It is a run of its own (its shards differ): resume it with the same options.
 """
 from __future__ import annotations
 
@@ -22,7 +27,8 @@ import argparse
 import os
 import sys
 
-from sudoku_symmetry.commands._common import EXIT_OK, CommandError, add_db_argument, run
+from sudoku_symmetry.commands._common import (EXIT_OK, CommandError, add_cluster_arguments, add_db_argument,
+                                              distributed, drive_shards, run)
 
 RUN_KIND = "ed-grids"
 N_BANDS = 416
@@ -58,7 +64,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--count-only", action="store_true", help="count, print no grid")
     p.add_argument("--out", metavar="FILE", help="write the grids to FILE (resumable) instead of standard output")
     p.add_argument("--chunk", type=int, default=CHUNK, help=argparse.SUPPRESS)
+    p.add_argument("--split", type=int, default=None, help=argparse.SUPPRESS)  # grids per distributed shard
     add_db_argument(p)
+    add_cluster_arguments(p)
     return p
 
 
@@ -92,6 +100,9 @@ def _main(argv=None) -> int:
         raise CommandError("--count-only and --out exclude each other")
     if args.chunk < 1:
         raise CommandError("--chunk must be at least 1")
+    if distributed(args) and not args.count_only and not (args.status or args.export):
+        raise CommandError("--workers and --scheduler need --count-only (grids printed or written to a file "
+                           "come out in order from one process)")
     from sudoku_symmetry.catalog.db import open_catalog
 
     catalog = open_catalog(args.db)
@@ -105,7 +116,6 @@ def _main(argv=None) -> int:
 
 
 def _enumerate(catalog, bands: list[int], args, out, err) -> int:
-    from sudoku_symmetry.catalog.driver import drive
     from sudoku_symmetry.catalog.grids import load_totals, store_band_total, store_prefix_counts
     from sudoku_symmetry.catalog.runs import get_run, start_or_resume
     from sudoku_symmetry.engine.grids import enumeration
@@ -118,6 +128,14 @@ def _enumerate(catalog, bands: list[int], args, out, err) -> int:
     if args.count_only and len(shards) < len(bands):
         err.write(f"enumerate: {len(bands) - len(shards)} of the bands 1 are counted already: skipped\n")
     params = {"bands": bands, "out": path, "stdout": stdout_mode}
+    if distributed(args):  # finer shards (pieces of big bands 1): a different run from the serial one
+        from functools import partial
+
+        from sudoku_symmetry.commands import _enumerate_tasks as tasks
+
+        split = tasks.SPLIT_GRIDS if args.split is None else args.split
+        params["split"] = split
+        shards = tasks.shard_keys(shards, split)
     total = sum(known[b] for b in bands) if all(b in known for b in bands) else None
     run_state = start_or_resume(catalog, RUN_KIND, params, items_total=total, restart=stdout_mode)
     if path is not None:
@@ -133,6 +151,9 @@ def _enumerate(catalog, bands: list[int], args, out, err) -> int:
         cur = dict(cursor or {"prefix": 0, "hist": {}, "offset": 0})
         if path is not None and cur["offset"] == 0 and cur["prefix"] == 0:
             cur["offset"] = _file_size(path)  # this band starts where the file ends
+        elif path is not None and _file_size(path) > cur["offset"]:
+            with open(path, "ab") as fh:  # retried after a lost connection: drop what was not committed
+                fh.truncate(cur["offset"])
         rows4 = format_lines(enumeration.prefixes(band))
         for res, nxt, done in enumeration.work(band, cur["prefix"], chunk=args.chunk, emit=not args.count_only):
             hist = dict(cur["hist"])
@@ -162,7 +183,10 @@ def _enumerate(catalog, bands: list[int], args, out, err) -> int:
             store_band_total(conn, band, *final)
         return new, len(counts) - new
 
-    res = drive(catalog, run_state.id, [str(b) for b in shards], work, write, desc="ED grids", unit=" grids")
+    if distributed(args):
+        work, write = partial(tasks.work, chunk=args.chunk), partial(tasks.write, run_id=run_state.id)
+    res = drive_shards(args, catalog, run_state.id, [str(b) for b in shards], work, write, desc="ED grids",
+                       unit=" grids")
     out.flush()
     state = get_run(catalog, run_state.id)
     if res.already_done:
