@@ -79,7 +79,7 @@ def measure(bands: str, repeats: int, db_url: str | None) -> float:
     print(f"bin/enumerate --band1 {bands} --count-only: {grids:,} grids; {'PostgreSQL' if db_url else 'SQLite'}; "
           f"medians of {repeats}")
     print(f"{'mode':14s} {'wall s':>8s} {'span s':>8s} {'grids/s wall':>13s} {'grids/s span':>13s}")
-    rates, tasks = {}, 0
+    rates = {}
     with tempfile.TemporaryDirectory() as folder:
         k = 0
         for mode, extra in (("serial", []), ("1 worker", ["--workers", "1"]), ("2 workers", ["--workers", "2"])):
@@ -95,10 +95,13 @@ def measure(bands: str, repeats: int, db_url: str | None) -> float:
             w, s = statistics.median(walls), statistics.median(spans)
             rates[mode] = grids / s
             print(f"{mode:14s} {w:8.2f} {s:8.2f} {grids / w:13,.0f} {grids / s:13,.0f}")
+    from sudoku_symmetry.commands._enumerate_tasks import shard_keys
+
+    n_tasks = len(shard_keys([b for lo, hi in lo_hi for b in range(lo, hi + 1)]))
     eff = rates["2 workers"] / (2 * rates["1 worker"])
-    print(f"scaling efficiency (span), 2 workers vs 1: {eff:.0%}; "
-          f"Dask overhead per shard vs serial: {(1 / rates['1 worker'] - 1 / rates['serial']) * grids / max(1, tasks or 1):.3f} s "
-          f"over the run")
+    per_task = (grids / rates["1 worker"] - grids / rates["serial"]) / n_tasks
+    print(f"scaling efficiency (span), 2 workers vs 1: {eff:.0%}; 1 worker vs serial: "
+          f"{rates['1 worker'] / rates['serial']:.0%} ({per_task * 1000:+.0f} ms per task, {n_tasks} tasks)")
     return eff
 
 
