@@ -80,21 +80,24 @@ def measure(bands: str, repeats: int, db_url: str | None) -> float:
           f"medians of {repeats}")
     print(f"{'mode':14s} {'wall s':>8s} {'span s':>8s} {'grids/s wall':>13s} {'grids/s span':>13s}")
     rates = {}
+    modes = (("serial", []), ("1 worker", ["--workers", "1"]), ("2 workers", ["--workers", "2"]))
+    walls = {m: [] for m, _ in modes}
+    spans = {m: [] for m, _ in modes}
     with tempfile.TemporaryDirectory() as folder:
         k = 0
-        for mode, extra in (("serial", []), ("1 worker", ["--workers", "1"]), ("2 workers", ["--workers", "2"])):
-            walls, spans = [], []
-            for _ in range(repeats):
+        for _ in range(repeats):  # interleaved: the host's drift hits every mode alike
+            for mode, extra in modes:
                 k += 1
                 url = _fresh(db_url, folder, k)
                 t = time.perf_counter()
                 subprocess.run([sys.executable, "-m", "sudoku_symmetry.commands.enumerate", "--band1", bands,
                                 "--count-only", "--db", url] + extra, env=env, check=True, capture_output=True)
-                walls.append(time.perf_counter() - t)
-                spans.append(_span(url))
-            w, s = statistics.median(walls), statistics.median(spans)
-            rates[mode] = grids / s
-            print(f"{mode:14s} {w:8.2f} {s:8.2f} {grids / w:13,.0f} {grids / s:13,.0f}")
+                walls[mode].append(time.perf_counter() - t)
+                spans[mode].append(_span(url))
+    for mode, _ in modes:
+        w, s = statistics.median(walls[mode]), statistics.median(spans[mode])
+        rates[mode] = grids / s
+        print(f"{mode:14s} {w:8.2f} {s:8.2f} {grids / w:13,.0f} {grids / s:13,.0f}")
     from sudoku_symmetry.commands._enumerate_tasks import shard_keys
 
     n_tasks = len(shard_keys([b for lo, hi in lo_hi for b in range(lo, hi + 1)]))

@@ -239,3 +239,19 @@ def test_canon_store_on_workers_equals_serial(pg_server, tmp_path, data_dir, cap
     assert rows[url] == rows[serial] and len(rows[url]) > 300
     assert canon_cmd.main(["--store", "--db", url, "--workers", "2", "--chunk", "64", str(src)]) == 2
     assert "already stored" in capsys.readouterr().err
+
+
+def test_postgresql_copy_path_counts_new_rows_exactly(pg_server):
+    from sudoku_symmetry.catalog._dml import COPY_MIN
+    from sudoku_symmetry.catalog.configurations import make_row, store_configurations
+
+    url = pg_database(pg_server, "copy")
+    engine = open_catalog(url)
+    rows = [make_row(format(k, "081d").replace("0", "."), source="t") for k in range(COPY_MIN + 500)]
+    assert store_configurations(engine, rows[:300]) == (300, 0)  # multi-row VALUES
+    mixed = rows + rows[:10]  # 300 known, 10 repeated inside the batch
+    assert store_configurations(engine, mixed) == (len(rows) - 300, 310)  # COPY + INSERT ... SELECT
+    with engine.connect() as conn:
+        assert conn.scalar(text("SELECT count(*) FROM configurations")) == len(rows)
+        assert conn.scalar(text("SELECT count(DISTINCT source) FROM configurations")) == 1
+    engine.dispose()
