@@ -47,6 +47,37 @@ def _db_value(text: str) -> str:
     return text
 
 
+def add_cluster_arguments(parser: argparse.ArgumentParser) -> None:
+    """``--workers N`` / ``--scheduler ADDRESS`` (exclusive): run the shards of a resumable run
+    as Dask tasks (see :func:`drive_shards`)."""
+    g = parser.add_argument_group("distributed runs (Dask)").add_mutually_exclusive_group()
+    g.add_argument("--workers", type=count_argument(1, 4096), metavar="N",
+                   help="run the shards on a local Dask cluster of N worker processes, one thread each")
+    g.add_argument("--scheduler", metavar="ADDRESS",
+                   help="run the shards on an existing Dask cluster (e.g. tcp://host:8786)")
+
+
+def distributed(args) -> bool:
+    """True when ``--workers`` or ``--scheduler`` was given."""
+    return bool(getattr(args, "workers", None) or getattr(args, "scheduler", None))
+
+
+def drive_shards(args, catalog, run_id: int, shards, work, write, **kwargs):
+    """The run's shards through the one driver: serially in this process (``catalog.driver.drive``)
+    or, with ``--workers``/``--scheduler``, as Dask tasks (``catalog.distributed.run_distributed``;
+    then ``work`` and ``write`` must pickle: module-level functions or partials, no open files or
+    standard output). ``kwargs``: ``desc``, ``unit``, ``progress`` (and ``drive``'s own, serially)."""
+    if not distributed(args):
+        from sudoku_symmetry.catalog.driver import drive
+
+        return drive(catalog, run_id, shards, work, write, **kwargs)
+    from sudoku_symmetry.catalog.distributed import run_distributed
+
+    keep = {k: v for k, v in kwargs.items() if k in ("desc", "unit", "progress", "lease_seconds")}
+    return run_distributed(catalog, run_id, shards, work, write, workers=args.workers, scheduler=args.scheduler,
+                           **keep)
+
+
 def add_input_argument(parser: argparse.ArgumentParser, what: str = "sudokus") -> None:
     parser.add_argument(
         "files",

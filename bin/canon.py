@@ -22,6 +22,9 @@ reached (printing the forms from there on) and ends with exactly the rows and co
 uninterrupted run; the summary counts the whole file. Run again once complete, it says the file
 was already stored and prints the summary without recomputing anything. Two processes storing
 the same file share the work safely: the second waits for the first to finish.
+With ``--workers N`` or ``--scheduler ADDRESS`` a FILE is cut into pieces of ``--chunk`` lines,
+stored by Dask workers (``_canon_tasks.py``; a run of its own): the forms are stored, not
+printed; the malformed lines are listed on standard error at the end.
 Standard input cannot be resumed (nothing identifies it before it is read): it is stored
 chunk by chunk, each chunk committed, without a run; after a kill, storing it again is still
 correct (rows are deduplicated) but starts from the beginning. Save it to a file to resume.
@@ -42,8 +45,9 @@ from itertools import islice
 
 import numpy as np
 
-from sudoku_symmetry.commands._common import (BOM, EXIT_BAD_INPUT, EXIT_OK, _silence_stdout, add_db_argument,
-                                              add_input_argument, check_inputs, count_argument, count_lines, emit,
+from sudoku_symmetry.commands._common import (BOM, EXIT_BAD_INPUT, EXIT_OK, CommandError, _silence_stdout,
+                                              add_cluster_arguments, add_db_argument, add_input_argument,
+                                              check_inputs, count_argument, count_lines, distributed, emit,
                                               iter_chunks, parse_problems, run)
 
 CHUNK = 100_000
@@ -67,6 +71,7 @@ def build_parser() -> argparse.ArgumentParser:
                    default=_env_chunk(), help=f"lines per chunk, i.e. per committed checkpoint with --store "
                                                f"(default {CHUNK:,}; ${CHUNK_ENV})")
     add_db_argument(p)
+    add_cluster_arguments(p)  # with --store FILE: pieces of --chunk lines as Dask tasks; forms stored, not printed
     add_input_argument(p)
     return p
 
@@ -124,6 +129,9 @@ def _hash_and_count(path: str) -> tuple[str, int, int]:
 def _main(argv=None) -> int:
     args = build_parser().parse_args(argv)
     check_inputs(args.files)
+    if distributed(args) and (not args.store or not args.files or "-" in args.files):
+        raise CommandError("--workers and --scheduler need --store and FILEs (standard input cannot be shared "
+                           "out: save it to a file)")
     from tqdm import tqdm
 
     from sudoku_symmetry.engine.canon import canonicalize
@@ -218,6 +226,10 @@ def _store_file(catalog, path: str, args, convention: str, process, out, err) ->
 
     digest, n_lines, size = _hash_and_count(path)
     name = args.source or os.path.basename(path)
+    if distributed(args):
+        from sudoku_symmetry.commands import _canon_tasks
+
+        return Totals(*_canon_tasks.store_file(args, catalog, path, digest, n_lines, name, convention, err))
     run = start_or_resume(catalog, RUN_KIND, {"sha256": digest, "convention": convention}, items_total=n_lines)
     start = run.cursor(digest)
     if run.status != "done" and start and start.get("line"):

@@ -22,6 +22,11 @@ grid resumes from; it recounts the bands 1 that lack them, checks every prefix c
 against those the catalog already holds (a mismatch stops the run), and is resumable the same
 way. ``--export-fine FILE.npz`` writes them, thinned to a checkpoint every ``--fine-step``
 grids, as package data (see ``catalog/fine.py``).
+
+``--count-only --workers N`` (a local Dask cluster) or ``--scheduler ADDRESS`` (an existing one)
+works the shards as Dask tasks (``catalog/distributed.py``), bands 1 of more than 2,000,000
+grids cut into pieces of row-4 prefixes (``_enumerate_tasks.py``); the catalog ends the same as
+after a serial run. It is a run of its own (its shards differ): resume it with the same options.
 """
 from __future__ import annotations
 
@@ -29,7 +34,8 @@ import argparse
 import os
 import sys
 
-from sudoku_symmetry.commands._common import EXIT_OK, CommandError, add_db_argument, run
+from sudoku_symmetry.commands._common import (EXIT_OK, CommandError, add_cluster_arguments, add_db_argument,
+                                              distributed, drive_shards, run)
 
 RUN_KIND = "ed-grids"
 N_BANDS = 416
@@ -72,7 +78,9 @@ def build_parser() -> argparse.ArgumentParser:
                    help="with --export-fine: grids between the checkpoints shipped (default 384)")
     p.add_argument("--out", metavar="FILE", help="write the grids to FILE (resumable) instead of standard output")
     p.add_argument("--chunk", type=int, default=CHUNK, help=argparse.SUPPRESS)
+    p.add_argument("--split", type=int, default=None, help=argparse.SUPPRESS)  # grids per distributed shard
     add_db_argument(p)
+    add_cluster_arguments(p)
     return p
 
 
@@ -108,6 +116,11 @@ def _main(argv=None) -> int:
         raise CommandError("--chunk must be at least 1")
     if args.fine and not args.count_only:
         raise CommandError("--fine needs --count-only")
+    if distributed(args) and not args.count_only and not (args.status or args.export):
+        raise CommandError("--workers and --scheduler need --count-only (grids printed or written to a file "
+                           "come out in order from one process)")
+    if args.fine and distributed(args):
+        raise CommandError("--fine runs in one process (its checkpoints are per band 1); drop --workers/--scheduler")
     from sudoku_symmetry.catalog.db import open_catalog
 
     catalog = open_catalog(args.db)
@@ -125,7 +138,6 @@ def _main(argv=None) -> int:
 
 
 def _enumerate(catalog, bands: list[int], args, out, err) -> int:
-    from sudoku_symmetry.catalog.driver import drive
     from sudoku_symmetry.catalog.grids import (fine_prefixes, load_prefix_counts, load_totals, store_band_total,
                                                store_fine_chunk, store_prefix_counts)
     from sudoku_symmetry.catalog.runs import get_run, start_or_resume
@@ -147,6 +159,14 @@ def _enumerate(catalog, bands: list[int], args, out, err) -> int:
     params = {"bands": bands, "out": path, "stdout": stdout_mode}
     if args.fine:
         params["fine"] = step
+    if distributed(args):  # finer shards (pieces of big bands 1): a different run from the serial one
+        from functools import partial
+
+        from sudoku_symmetry.commands import _enumerate_tasks as tasks
+
+        split = tasks.SPLIT_GRIDS if args.split is None else args.split
+        params["split"] = split
+        shards = tasks.shard_keys(shards, split)
     total = sum(known[b] for b in bands) if all(b in known for b in bands) else None
     run_state = start_or_resume(catalog, RUN_KIND, params, items_total=total, restart=stdout_mode)
     if path is not None:
@@ -162,6 +182,9 @@ def _enumerate(catalog, bands: list[int], args, out, err) -> int:
         cur = dict(cursor or {"prefix": 0, "hist": {}, "offset": 0})
         if path is not None and cur["offset"] == 0 and cur["prefix"] == 0:
             cur["offset"] = _file_size(path)  # this band starts where the file ends
+        elif path is not None and _file_size(path) > cur["offset"]:
+            with open(path, "ab") as fh:  # retried after a lost connection: drop what was not committed
+                fh.truncate(cur["offset"])
         rows4 = format_lines(enumeration.prefixes(band))
         for res, nxt, done in enumeration.work(band, cur["prefix"], chunk=args.chunk, emit=not args.count_only,
                                                step=step):
@@ -201,7 +224,10 @@ def _enumerate(catalog, bands: list[int], args, out, err) -> int:
             store_band_total(conn, band, *final)
         return new, len(counts) - new
 
-    res = drive(catalog, run_state.id, [str(b) for b in shards], work, write, desc="ED grids", unit=" grids")
+    if distributed(args):
+        work, write = partial(tasks.work, chunk=args.chunk), partial(tasks.write, run_id=run_state.id)
+    res = drive_shards(args, catalog, run_state.id, [str(b) for b in shards], work, write, desc="ED grids",
+                       unit=" grids")
     out.flush()
     state = get_run(catalog, run_state.id)
     if res.already_done:

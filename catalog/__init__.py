@@ -8,5 +8,8 @@
 * ``catalog.runs``: resumable runs; a chunk's results and its checkpoint commit together.
 * ``catalog.driver``: the one loop for long computations: claims shards (leases), commits each
   chunk of a ``work(shard, cursor)`` generator with its cursor, progress bar (``drive``, ``run_shard``).
-* ``catalog.errors``: :class:`CatalogError` (one line, exit 2 in the commands), ``LeaseLost``.
+* ``catalog.distributed``: the shards of a run as Dask tasks (a LocalCluster or an existing
+  scheduler), each calling ``driver.run_shard`` (``run_distributed``, ``shard_task``).
+* ``catalog.errors``: :class:`CatalogError` (one line, exit 2 in the commands), ``LeaseLost``,
+  ``ConnectionLost`` (retried with backoff by the driver).
 """

@@ -56,7 +56,7 @@ ENV_VAR = "SUDOKU_CATALOG"
 _REVISION_BEFORE: "weakref.WeakKeyDictionary[Engine, str | None]" = weakref.WeakKeyDictionary()
 
 
-from .errors import CatalogError  # noqa: E402  (re-exported: catalog.db.CatalogError)
+from .errors import CatalogError, ConnectionLost  # noqa: E402  (re-exported: catalog.db.CatalogError)
 
 
 def default_path() -> Path:
@@ -130,9 +130,14 @@ def _fault_message(where: str, dialect_name: str, orig: BaseException) -> str | 
             if needle in low:
                 return message.format(where=where)
         return None
-    if type(orig).__name__ == "OperationalError":  # PostgreSQL drivers: connection and server faults
+    if _is_operational(orig):  # PostgreSQL drivers: connection and server faults
         return f"cannot use the catalog {where}: {text}"
     return None
+
+
+def _is_operational(orig: BaseException) -> bool:
+    """psycopg's OperationalError or a subclass (AdminShutdown, SerializationFailure, ...)."""
+    return any(k.__name__ == "OperationalError" for k in type(orig).__mro__)
 
 
 def _install_error_translation(engine: Engine, where: str) -> None:
@@ -141,7 +146,8 @@ def _install_error_translation(engine: Engine, where: str) -> None:
         orig = context.original_exception
         message = _fault_message(where, engine.dialect.name, orig)
         if message is not None:
-            raise CatalogError(message) from orig
+            lost = engine.dialect.name == "postgresql" and (context.is_disconnect or _is_operational(orig))
+            raise (ConnectionLost if lost else CatalogError)(message) from orig
 
 
 def create_catalog_engine(url: str, **kwargs) -> Engine:
@@ -165,6 +171,8 @@ def create_catalog_engine(url: str, **kwargs) -> Engine:
             raise CatalogError(f"cannot create the catalog folder {folder}: {exc.strerror or exc}") from exc
         if not folder.is_dir():
             raise CatalogError(f"cannot create the catalog folder {folder}: not a directory")
+    if u.get_backend_name() == "postgresql":
+        kwargs.setdefault("pool_pre_ping", True)  # a pooled connection the server dropped is replaced, not used
     try:
         engine = create_engine(url, **kwargs)
     except NoSuchModuleError as exc:

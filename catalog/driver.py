@@ -44,7 +44,15 @@ API (all take an Engine from :func:`catalog.db.open_catalog` and a run id from
   over the run's items (rate and ETA; ``disable=None``: silent when standard error is not a
   terminal); marks the run done when no shard is left; returns a :class:`DriveResult`.
 * :func:`claim`, :func:`claim_next`, :func:`release`, :func:`holders`, :func:`worker_name`:
-  the pieces, for other schedulers.
+  the pieces, for other schedulers (``catalog/distributed.py`` runs :func:`run_shard` as Dask tasks).
+* :func:`reconnecting` ``(engine, body)``: faults of the database connection
+  (:class:`~catalog.errors.ConnectionLost`: a PostgreSQL backend terminated, the server restarted
+  or unreachable) are retried with exponential backoff (:data:`RETRIES` tries, ``BACKOFF`` s
+  doubling: 0.5 + 1 + 2 + 4 + 8 s; ``$SUDOKU_DB_RETRIES``, ``$SUDOKU_DB_BACKOFF``), the count
+  starting again after each committed chunk; then the run stops with one line (a
+  :class:`CatalogError`) and resumes from its checkpoints when started again. A retry is safe
+  because the chunk in flight was rolled back: the shard is claimed again (the lease is still
+  this worker's) and resumed from its committed cursor. :func:`drive` uses it.
 """
 from __future__ import annotations
 
@@ -60,17 +68,22 @@ from sqlalchemy import Connection, Engine, select, update
 
 from ._dml import dialect_insert
 from .db import write_transaction
-from .errors import LeaseLost
+from .errors import CatalogError, ConnectionLost, LeaseLost
 from .models import utcnow
 from .runs import CHECKPOINTS, LEASES, chunk, finish_run, get_run, pending_shards
 
 LEASE_SECONDS = 600.0
 """How long a lease lasts after the last committed chunk (seconds)."""
 
+RETRIES = 5
+"""Tries after a lost database connection before the run stops (``$SUDOKU_DB_RETRIES``)."""
+BACKOFF = 0.5
+"""Seconds before the first retry, doubled each time (``$SUDOKU_DB_BACKOFF``)."""
+
 Work = Callable[[str, Any], Iterable[tuple]]
 Write = Callable[[Connection, Sequence], tuple[int, int]]
 
-__all__ = ["LEASE_SECONDS", "LeaseLost", "ShardResult", "DriveResult", "worker_name", "claim", "claim_next",
+__all__ = ["LEASE_SECONDS", "RETRIES", "BACKOFF", "LeaseLost", "reconnecting", "Progress", "ShardResult", "DriveResult", "worker_name", "claim", "claim_next",
            "release", "holders", "run_shard", "drive"]
 
 
@@ -99,6 +112,57 @@ def _holder_is_dead(worker_id: str) -> bool:
             return fh.read().rsplit(")", 1)[1].split()[0] in ("Z", "X")
     except (OSError, IndexError):
         return False
+
+
+class Progress:
+    """Counts committed items and forwards them to a tqdm bar (or nothing): :func:`reconnecting`
+    restarts its count of tries when this moved."""
+
+    def __init__(self, bar=None):
+        self.bar, self.n = bar, 0
+
+    def update(self, n: int) -> None:
+        self.n += n
+        if self.bar is not None:
+            self.bar.update(n)
+
+
+def _env_number(name: str, default, kind):
+    try:
+        value = kind(os.environ.get(name, "").strip() or default)
+    except ValueError:
+        return default
+    return value if value >= 0 else default
+
+
+def reconnecting(engine: Engine, body: Callable[[], Any], *, progress: Progress | None = None,
+                 retries: int | None = None, backoff: float | None = None,
+                 on_retry: Callable[[int, float, BaseException], None] | None = None) -> Any:
+    """``body()``, called again after a :class:`ConnectionLost` (the pool is emptied, then a
+    pause of ``backoff * 2**k`` s), up to ``retries`` times in a row; a ``progress`` that moved
+    between two faults starts the count again. Past that, :class:`CatalogError` (one line):
+    the run stopped and resumes when the command is run again."""
+    retries = _env_number("SUDOKU_DB_RETRIES", RETRIES, int) if retries is None else retries
+    backoff = _env_number("SUDOKU_DB_BACKOFF", BACKOFF, float) if backoff is None else backoff
+    tries, waited, seen = 0, 0.0, None
+    while True:
+        try:
+            return body()
+        except ConnectionLost as exc:
+            now = progress.n if progress is not None else None
+            if now != seen:
+                tries, waited, seen = 0, 0.0, now
+            if tries >= retries:
+                raise CatalogError(f"{exc} (lost the connection; {tries} retries over {waited:.0f} s did not get it "
+                                   f"back): stopped; what was committed is kept: run the same command again "
+                                   f"to resume") from exc
+            pause = backoff * 2 ** tries
+            tries += 1
+            if on_retry is not None:
+                on_retry(tries, pause, exc)
+            engine.dispose()
+            time.sleep(pause)
+            waited += pause
 
 
 def _aware(t: datetime | None) -> datetime | None:
@@ -273,7 +337,10 @@ def drive(engine: Engine, run_id: int, shards: Iterable[str], work: Work, write:
     bar = tqdm(total=state.items_total, initial=state.items_done, unit=unit, desc=desc, unit_scale=True,
                disable=None if progress else True, dynamic_ncols=True)
     told = False
-    try:
+    counted = Progress(bar)
+
+    def loop() -> None:
+        nonlocal told
         while True:
             pending = pending_shards(engine, run_id, shards)
             if not pending:
@@ -290,12 +357,15 @@ def drive(engine: Engine, run_id: int, shards: Iterable[str], work: Work, write:
                 time.sleep(poll_seconds)
                 continue
             res = run_shard(engine, run_id, shard, work, write, worker_id, lease_seconds=lease_seconds,
-                            progress=bar, claimed=True)
+                            progress=counted, claimed=True)
             out.shards.append(res)
             out.items, out.new, out.known = out.items + res.items, out.new + res.new, out.known + res.known
+
+    try:
+        reconnecting(engine, loop, progress=counted)
     finally:
         bar.close()
-    if not pending_shards(engine, run_id, shards):
+    if not reconnecting(engine, lambda: pending_shards(engine, run_id, shards)):
         if get_run(engine, run_id).status != "done":
             finish_run(engine, run_id)
         out.finished = True
