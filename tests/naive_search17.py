@@ -5,7 +5,8 @@
 * :func:`naive_representative`: variant A's representative of a grid: over every chute of
   index X (rows and columns), every way onto X (band_index's transformation, then each
   automorphism of X), both orders of the two other parallel chutes with rank(band 2) <=
-  rank(band 3), the representation with the smallest rows 4-9 (rows sorted by first cell).
+  rank(band 3), the representation with the smallest (rank(band 2), rank(band 3)), then the
+  smallest rows 4-9 (rows sorted by first cell).
 """
 from __future__ import annotations
 
@@ -67,7 +68,8 @@ def naive_representative(grid: list[int], x: int, rank_of) -> list[int]:
             for p, q in (others, others[::-1]):
                 if rank_of[idx[p]] > rank_of[idx[q]]:
                     continue
-                cand = _image(chutes[p], cols, digits) + _image(chutes[q], cols, digits)
+                cand = [rank_of[idx[p]], rank_of[idx[q]]] + _image(chutes[p], cols, digits) + \
+                    _image(chutes[q], cols, digits)
                 if best is None or cand < best:
                     best = cand
-    return [int(v) for v in T.minlex[x]] + best
+    return [int(v) for v in T.minlex[x]] + best[2:]

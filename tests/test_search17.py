@@ -78,12 +78,19 @@ def test_search_order_grids_are_distinct_representatives(rank):
     x = int(o.by_rank[rank])
     forms = canon_grids(grids).forms
     assert len({f.tobytes() for f in forms}) == len(grids)
+    transposed_differs = 0
     for g in grids:
         assert naive_representative(g.tolist(), x, o.rank.tolist()) == g.tolist()
         chutes = [g[27 * b: 27 * b + 27] for b in range(3)] + \
                  [g.reshape(9, 9)[:, 3 * k: 3 * k + 3].T.reshape(27) for k in range(3)]
         ranks = o.rank[band_index(np.array(chutes))[0]]
         assert ranks.min() == rank and ranks[1] <= ranks[2]
+        # the transpose is a representation too when a stack has rank K: its rank pair is not smaller
+        stacks = sorted(ranks[3:].tolist())
+        if stacks[0] == rank:
+            assert (ranks[1], ranks[2]) <= (stacks[1], stacks[2])
+            transposed_differs += (ranks[1], ranks[2]) != (stacks[1], stacks[2])
+    assert transposed_differs == {396: 2, 411: 0}[rank]
     # C: the same bands 2, and at least as many bands 3 (band 3 free)
     c = entry_slice("C", rank)
     assert c.stop == s.stop and (c.counts >= s.counts).all()
