@@ -17,22 +17,12 @@ import time
 
 import numpy as np
 
+from _common import median_seconds
 from sudoku_symmetry.catalog.fine import COARSE, load_fine_package
 from sudoku_symmetry.engine.bands import band_index
 from sudoku_symmetry.engine.canon import canon_grids
 from sudoku_symmetry.engine.grids import RankIndex
 from sudoku_symmetry.engine.grids.random import random_grids
-
-
-def cpu_median(fn, repeats: int) -> float:
-    """Median CPU time of ``fn()``: this machine is shared, and wall time counts other processes'
-    time slices (4-12 ms each under load), which would swamp a 0.3 ms lookup."""
-    times = []
-    for _ in range(repeats):
-        t0 = time.process_time()
-        fn()
-        times.append(time.process_time() - t0)
-    return statistics.median(times)
 
 
 def indexes():
@@ -80,8 +70,8 @@ def main() -> None:
                             ("grid -> rank", lambda x: fine.ranks_of(x), grids)]:
         med, mean = single(fn, items)
         rows.append((name, med, mean))
-    batch_r = cpu_median(lambda: fine.grids_at(ranks), args.repeats) / len(ranks)
-    batch_g = cpu_median(lambda: fine.ranks_of(grids), args.repeats) / len(grids)
+    batch_r = median_seconds(lambda: fine.grids_at(ranks), args.repeats, time.process_time) / len(ranks)
+    batch_g = median_seconds(lambda: fine.ranks_of(grids), args.repeats, time.process_time) / len(grids)
     assert np.array_equal(fine.ranks_of(fine.grids_at(ranks))[0], ranks)
     print(f"\n{'lookup (fine counts)':24s} {'median alone':>14s} {'mean alone':>12s} {'batch, per lookup':>18s}")
     for (name, med, mean), b in zip(rows, (batch_r, batch_g)):
