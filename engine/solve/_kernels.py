@@ -310,31 +310,41 @@ def _propagate(S, t):
     dirty = np.int64(S[t, 30])
     cdirty = dirty  # planes changed since the cross-band step last looked at them
     tried = False
-    ndirty = 7  # bands whose planes changed since the naked-singles step last looked at them
     while True:
         # 1. permutation rule and hidden singles in rows, per changed (digit, band) plane
+        # (planes first, all of the changed ones; then the singles found, kept in S[t + 1], which is
+        # free scratch until a guess: fewer visits of planes that several placements change, and
+        # no unpredictable branch per plane)
+        cdirty |= dirty
         while dirty:
-            i = trailing_zeros(dirty)
-            dirty &= dirty - 1
-            if True:
-                cdirty |= 1 << i
+            hs = np.int64(0)  # planes with hidden singles
+            while dirty:
+                i = trailing_zeros(dirty)
+                dirty &= dirty - 1
                 m = np.int64(S[t, i])
                 sh = BOX3[m & 511] | (BOX3[(m >> 9) & 511] << 3) | (BOX3[m >> 18] << 6)
                 m &= BAND_ALLOWED[sh]
                 if m == 0:
                     return False
                 S[t, i] = m
-                b = i % 3
-                ndirty |= 1 << b
                 # hidden singles in rows: rows left with one cell, that cell not placed yet
                 # (one table look-up per row instead of a data-dependent branch per row)
-                sing = (ONE9[m & 511] | (ONE9[(m >> 9) & 511] << 9) | (ONE9[m >> 18] << 18)) & np.int64(S[t, 27 + b])
+                sing = (ONE9[m & 511] | (ONE9[(m >> 9) & 511] << 9) | (ONE9[m >> 18] << 18)) & np.int64(S[t, 27 + i % 3])
+                S[t + 1, i] = sing
+                hs |= np.int64(sing != 0) << i
+            while hs:
+                i = trailing_zeros(hs)
+                hs &= hs - 1
+                b = i % 3
+                m = np.int64(S[t, i])
+                # the singles, still candidates and open (a subset: still one per row and box)
+                sing = np.int64(S[t + 1, i]) & m & np.int64(S[t, 27 + b])
                 if sing:
-                    dirty |= _place_rows(S, t, i, b, m, sing)
+                    res = _place_rows(S, t, i, b, m, sing)
+                    cdirty |= res
+                    dirty |= res
         # 2. naked singles
         for b in range(3):
-            if not (ndirty >> b) & 1:
-                continue
             u = np.int64(S[t, 27 + b])
             if u == 0:
                 continue
@@ -362,7 +372,6 @@ def _propagate(S, t):
                 if res < 0:
                     return False
                 dirty |= res
-        ndirty = 0
         if dirty:
             continue
         # 3. per digit across bands: hidden singles in columns, box-column permutation rule
