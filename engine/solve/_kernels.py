@@ -58,7 +58,9 @@ MAXDEPTH = 656
 # Stack depth bound: a node one level up is a copy with at least one candidate fewer (a cell
 # guess places a digit in a cell of 2 or more; a configuration guess drops the mini-rows of the
 # other configuration), and a node that is guessed on has at least 82 candidates, so a node at
-# level t has at most 729 - t candidates and guesses happen below level 648.
+# level t has at most 729 - t candidates and guesses happen below level 648. _propagate on
+# node t uses row t + 1 as scratch (hidden singles found, before a guess writes the row), so a
+# stack of MAXDEPTH rows is also needed by callers that propagate node 0 alone.
 ALL27 = (1 << 27) - 1
 
 
