@@ -20,7 +20,8 @@ Logic, repeated until nothing changes:
    and per box of the band, i.e. a 3x3 permutation matrix inside the mini-rows it still occupies;
    keep only mini-rows on such a permutation (pointing and claiming locked candidates, and more),
    and place the digit in a row where one cell is left (hidden single in a row; with the
-   permutation rule this includes hidden singles in boxes);
+   permutation rule this includes hidden singles in boxes), all such rows of the plane at once
+   (``_place_rows``: as cheap as one placement; 1.3 cells per call on the hardest list);
 2. naked singles: cells with one candidate left, band by band (bands changed since the last look)
    with bit-parallel counting;
 3. per digit across bands: hidden singles in columns, and the same permutation rule on the
@@ -57,7 +58,9 @@ MAXDEPTH = 656
 # Stack depth bound: a node one level up is a copy with at least one candidate fewer (a cell
 # guess places a digit in a cell of 2 or more; a configuration guess drops the mini-rows of the
 # other configuration), and a node that is guessed on has at least 82 candidates, so a node at
-# level t has at most 729 - t candidates and guesses happen below level 648.
+# level t has at most 729 - t candidates and guesses happen below level 648. _propagate on
+# node t uses row t + 1 as scratch (hidden singles found, before a guess writes the row), so a
+# stack of MAXDEPTH rows is also needed by callers that propagate node 0 alone.
 ALL27 = (1 << 27) - 1
 
 
@@ -137,6 +140,8 @@ def _build_perm_tables():
 
 
 NPERM, FIRST_PERMS, STACK_COLS = _build_perm_tables()
+# 3 bits (boxes of a band) -> the cells of those boxes
+BOX_CELLS = np.array([sum(0o007007007 << (3 * k) for k in range(3) if x >> k & 1) for x in range(8)], dtype=np.int64)
 # 9 bits of a row -> the same 9 bits when exactly one is set, else 0
 ONE9 = np.array([x if bin(x).count("1") == 1 else 0 for x in range(512)], dtype=np.int64)
 
@@ -176,6 +181,37 @@ def _place(S, t, d, b, p):
     for b2 in range(3):
         if b2 != b:
             j = 3 * d + b2
+            v = np.int64(S[t, j])
+            nv = v & ~cm
+            S[t, j] = nv
+            dirty |= np.int64(nv != v) << j
+    return dirty
+
+
+@kernel(inline="always")
+def _place_rows(S, t, i, b, m, s):
+    """Place the digit of plane i (band b, candidates m, obeying the permutation rule) in the cells s
+    (unplaced, one per row of m, so at most one per box too); the planes it changed.
+
+    All cells at once: they leave the other digits' planes, their boxes leave plane i, their
+    columns leave the digit's planes in the other bands."""
+    S[t, 27 + b] = np.int64(S[t, 27 + b]) & ~s
+    dirty = np.int64(0)
+    for d2 in range(9):
+        j = 3 * d2 + b
+        v = np.int64(S[t, j])
+        nv = v & ~s
+        S[t, j] = nv
+        dirty |= np.int64(nv != v) << j
+    bx = BOX3[s & 511] | BOX3[(s >> 9) & 511] | BOX3[s >> 18]
+    nv = (m & ~BOX_CELLS[bx]) | s
+    S[t, i] = nv
+    dirty = (dirty & ~(np.int64(1) << i)) | (np.int64(nv != m) << i)
+    cm = ((s | (s >> 9) | (s >> 18)) & 511) * 0o1001001
+    d3 = i - b
+    for b2 in range(3):
+        if b2 != b:
+            j = d3 + b2
             v = np.int64(S[t, j])
             nv = v & ~cm
             S[t, j] = nv
@@ -276,36 +312,41 @@ def _propagate(S, t):
     dirty = np.int64(S[t, 30])
     cdirty = dirty  # planes changed since the cross-band step last looked at them
     tried = False
-    ndirty = 7  # bands whose planes changed since the naked-singles step last looked at them
     while True:
         # 1. permutation rule and hidden singles in rows, per changed (digit, band) plane
+        # (planes first, all of the changed ones; then the singles found, kept in S[t + 1], which is
+        # free scratch until a guess: fewer visits of planes that several placements change, and
+        # no unpredictable branch per plane)
+        cdirty |= dirty
         while dirty:
-            i = trailing_zeros(dirty)
-            dirty &= dirty - 1
-            if True:
-                cdirty |= 1 << i
+            hs = np.int64(0)  # planes with hidden singles
+            while dirty:
+                i = trailing_zeros(dirty)
+                dirty &= dirty - 1
                 m = np.int64(S[t, i])
                 sh = BOX3[m & 511] | (BOX3[(m >> 9) & 511] << 3) | (BOX3[m >> 18] << 6)
                 m &= BAND_ALLOWED[sh]
                 if m == 0:
                     return False
                 S[t, i] = m
-                b = i % 3
-                ndirty |= 1 << b
                 # hidden singles in rows: rows left with one cell, that cell not placed yet
                 # (one table look-up per row instead of a data-dependent branch per row)
-                sing = (ONE9[m & 511] | (ONE9[(m >> 9) & 511] << 9) | (ONE9[m >> 18] << 18)) & np.int64(S[t, 27 + b])
-                while sing:
-                    p = trailing_zeros(sing)
-                    sing &= sing - 1
-                    res = _place(S, t, i // 3, b, p)
-                    if res < 0:
-                        return False
+                sing = (ONE9[m & 511] | (ONE9[(m >> 9) & 511] << 9) | (ONE9[m >> 18] << 18)) & np.int64(S[t, 27 + i % 3])
+                S[t + 1, i] = sing
+                hs |= np.int64(sing != 0) << i
+            while hs:
+                i = trailing_zeros(hs)
+                hs &= hs - 1
+                b = i % 3
+                m = np.int64(S[t, i])
+                # the singles, still candidates and open (a subset: still one per row and box)
+                sing = np.int64(S[t + 1, i]) & m & np.int64(S[t, 27 + b])
+                if sing:
+                    res = _place_rows(S, t, i, b, m, sing)
+                    cdirty |= res
                     dirty |= res
         # 2. naked singles
         for b in range(3):
-            if not (ndirty >> b) & 1:
-                continue
             u = np.int64(S[t, 27 + b])
             if u == 0:
                 continue
@@ -333,7 +374,6 @@ def _propagate(S, t):
                 if res < 0:
                     return False
                 dirty |= res
-        ndirty = 0
         if dirty:
             continue
         # 3. per digit across bands: hidden singles in columns, box-column permutation rule
