@@ -590,15 +590,27 @@ def _band2(T, B1, o, key2, emit, grids, n_out, auts, hist, work, ctl, cps):
 
 
 @kernel(inline="always")
-def _stack_verdicts(st, n0, grid, col3d, row2_rank_to_id, ge_bits, eq_bits, index, relabel, verdict):
+def _stack_verdicts(T, B1, st, grid, col3d, relabel, verdict, m0, m1, m2):
     """``verdict[st, o0 * 36 + o1 * 6 + o2]``: -1 / 0 / +1 as the index of stack ``st`` is below,
-    equal to or above band 1's when band 3 puts its 3 columns in orders (PERM3 ranks) o0, o1, o2
-    (o0 < ``n0``: stack 1's first column is fixed, sorted). The stack read as a band (row k =
-    column 3 st + k, rows 1-6 from ``grid``, rows 7-9 from band 3) has its key computed as
-    ``band_key`` would, sharing the parts that do not change: the relabeling per o0, rank of
-    row 2 and box codes 1-2 of row 3 per o0, the row-2 id per (o0, o1)."""
+    equal to or above band 1's when band 3 puts its 3 columns in orders (PERM3 ranks) o0, o1, o2,
+    for the orders in masks ``m0``, ``m1``, ``m2`` only (bit o: the others are never read; stack
+    1's first column is fixed, sorted: ``m0`` = 1). The stack read as a band (row k = column
+    3 st + k, rows 1-6 from ``grid``, rows 7-9 from band 3) has its key computed as ``band_key``
+    would, sharing the parts that do not change: the relabeling, rank of row 2 and box codes 1-2
+    of row 3 per o0, the row-2 id per (o0, o1). The row-2 id alone decides all 6 o2 when every
+    band with those rows 1-2 lies on one side of band 1 (``T.rid_min``, ``T.rid_max``); only the
+    rest read the bit tables."""
+    row2_rank_to_id = T.row2_rank_to_id
+    rid_min = T.rid_min
+    rid_max = T.rid_max
+    ge_bits = B1.ge_bits
+    eq_bits = B1.eq_bits
+    index = B1.index
     c0 = 3 * st
-    for o0 in range(n0):
+    w0 = m0
+    while w0:
+        o0 = LOWBIT[w0]
+        w0 &= w0 - 1
         for i in range(6):
             relabel[grid[i * 9 + c0]] = i + 1
         for k in range(3):
@@ -611,7 +623,10 @@ def _stack_verdicts(st, n0, grid, col3d, row2_rank_to_id, ge_bits, eq_bits, inde
             unused0 &= ~(1 << v)
         codes12 = _rank3(relabel[grid[c0 + 2]], relabel[grid[9 + c0 + 2]], relabel[grid[18 + c0 + 2]]) * 36 + \
             _rank3(relabel[grid[27 + c0 + 2]], relabel[grid[36 + c0 + 2]], relabel[grid[45 + c0 + 2]]) * 6
-        for o1 in range(6):
+        w1 = m1
+        while w1:
+            o1 = LOWBIT[w1]
+            w1 &= w1 - 1
             rank = rank0
             unused = unused0
             for k in range(3):
@@ -619,15 +634,24 @@ def _stack_verdicts(st, n0, grid, col3d, row2_rank_to_id, ge_bits, eq_bits, inde
                 rank += POPCOUNT[unused & ((1 << v) - 1)] * FACT[2 - k]
                 unused &= ~(1 << v)
             rid = row2_rank_to_id[rank]
-            for o2 in range(6):
-                m = o0 * 36 + o1 * 6 + o2
-                if rid < 0:
-                    verdict[st, m] = -1
-                    continue
+            base = o0 * 36 + o1 * 6
+            side = 0  # -1 / +1: every o2 below / above band 1; 0: look each up
+            if rid < 0 or rid_max[rid] < index:
+                side = -1
+            elif rid_min[rid] > index:
+                side = 1
+            if side != 0:
+                for o2 in range(6):
+                    verdict[st, base + o2] = side
+                continue
+            w2 = m2
+            while w2:
+                o2 = LOWBIT[w2]
+                w2 &= w2 - 1
                 key = rid * 216 + codes12 + _rank3(relabel[col3d[c0 + 2, PERM3[o2, 0]]],
                                                    relabel[col3d[c0 + 2, PERM3[o2, 1]]],
                                                    relabel[col3d[c0 + 2, PERM3[o2, 2]]])
-                verdict[st, m] = _key_verdict(key, ge_bits, eq_bits, index)
+                verdict[st, base + o2] = _key_verdict(key, ge_bits, eq_bits, index)
 
 
 @kernel(inline="always")
@@ -736,7 +760,7 @@ def _band3_leaves(T, B1, work):
     A stack's index depends on its own 3 column orders only, so all of them are judged first,
     cheaply (``_stack_verdicts``: keys that share most of their computation, read from band 1's
     bit tables): stack 1 (column 1 fixed, sorted: 36 fills), then, if any passes, stacks 2 and
-    3 (216 each). Rows are distinct iff no two columns of different stacks put a shared digit in
+    3 on the column orders that some passing stack 1 leaves them. Rows are distinct iff no two columns of different stacks put a shared digit in
     the same row, a test on each pair of columns alone: ``COMPAT[m, o]`` is the mask of the
     orders of column c' compatible with column c in order o, m their 3x3 equal-digit matrix
     (``cm``, 27 pairs per band 2). So each passing stack 1 leaves each column of stacks 2-3 a
@@ -748,25 +772,12 @@ def _band3_leaves(T, B1, work):
     colset3 = work.colset3
     verdict = work.memo
     s1code = work.s1code
+    s1m = work.s1m
     cm = work.cm
     leaves = work.leaves
     leaf_tie = work.leaf_tie
     grid = work.grid
     relabel = work.relabel
-    row2_rank_to_id = T.row2_rank_to_id
-    ge_bits = B1.ge_bits
-    eq_bits = B1.eq_bits
-    index = B1.index
-    _stack_verdicts(0, 1, grid, col3d, row2_rank_to_id, ge_bits, eq_bits, index, relabel, verdict)
-    n1 = 0
-    for code in range(36):
-        if verdict[0, code] >= 0:
-            s1code[n1] = code
-            n1 += 1
-    if n1 == 0:
-        return 0
-    _stack_verdicts(1, 6, grid, col3d, row2_rank_to_id, ge_bits, eq_bits, index, relabel, verdict)
-    _stack_verdicts(2, 6, grid, col3d, row2_rank_to_id, ge_bits, eq_bits, index, relabel, verdict)
     # cm[c, c']: bit 3i + i' when digit i of column c is digit i' of column c' (c in stacks
     # 1-2, c' in a later stack)
     for c in range(6):
@@ -777,9 +788,14 @@ def _band3_leaves(T, B1, work):
                 x = col3d[c, i]
                 m |= ((cs >> x) & 1) << (3 * i + POPCOUNT[cs & ((np.int64(1) << x) - 1)])
             cm[c, c2] = m
-    n_leaves = 0
-    for a in range(n1):
-        c1 = s1code[a]
+    # stack 1's passing fills, each with the orders its columns leave columns 4-9 (s1m), and
+    # their union per column: stacks 2-3 are judged only on orders some stack 1 allows
+    _stack_verdicts(T, B1, 0, grid, col3d, relabel, verdict, 1, 63, 63)
+    n1 = 0
+    u3 = u4 = u5 = u6 = u7 = u8 = 0
+    for c1 in range(36):
+        if verdict[0, c1] < 0:
+            continue
         o1 = c1 // 6
         o2 = c1 % 6
         m3 = COMPAT[cm[0, 3], 0] & COMPAT[cm[1, 3], o1] & COMPAT[cm[2, 3], o2]
@@ -790,6 +806,33 @@ def _band3_leaves(T, B1, work):
         m8 = COMPAT[cm[0, 8], 0] & COMPAT[cm[1, 8], o1] & COMPAT[cm[2, 8], o2]
         if m3 == 0 or m4 == 0 or m5 == 0 or m6 == 0 or m7 == 0 or m8 == 0:
             continue
+        s1code[n1] = c1
+        s1m[n1, 0] = m3
+        s1m[n1, 1] = m4
+        s1m[n1, 2] = m5
+        s1m[n1, 3] = m6
+        s1m[n1, 4] = m7
+        s1m[n1, 5] = m8
+        u3 |= m3
+        u4 |= m4
+        u5 |= m5
+        u6 |= m6
+        u7 |= m7
+        u8 |= m8
+        n1 += 1
+    if n1 == 0:
+        return 0
+    _stack_verdicts(T, B1, 1, grid, col3d, relabel, verdict, u3, u4, u5)
+    _stack_verdicts(T, B1, 2, grid, col3d, relabel, verdict, u6, u7, u8)
+    n_leaves = 0
+    for a in range(n1):
+        c1 = s1code[a]
+        m3 = s1m[a, 0]
+        m4 = s1m[a, 1]
+        m5 = s1m[a, 2]
+        m6 = s1m[a, 3]
+        m7 = s1m[a, 4]
+        m8 = s1m[a, 5]
         t1 = 1 if verdict[0, c1] == 0 else 0
         w3 = m3
         while w3:
