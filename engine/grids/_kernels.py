@@ -123,7 +123,7 @@ def row4_candidates(colfree, out):
     return n
 
 
-@kernel(inline="always")
+@kernel
 def _image_row_cmp(src, r, cols, dig, k, ref, ro):
     """Compare the image row d[src[r][c[j]]] (automorphism k: ``cols[k]``, ``dig[k]``, read as
     2-D entries: no array views in the hot loops) with ``ref[ro + j]``: -1, 0 or +1."""
@@ -135,7 +135,7 @@ def _image_row_cmp(src, r, cols, dig, k, ref, ro):
     return 0
 
 
-@kernel(inline="always")
+@kernel
 def _image_band_cmp(src, cols, dig, k, c0, ref, ro):
     """Compare the band a(src) (its 3 image rows sorted by first cell) with ``ref[ro:ro + 27]``."""
     f0 = dig[k, src[0 * 9 + c0]]
@@ -162,7 +162,7 @@ def _image_band_cmp(src, cols, dig, k, c0, ref, ro):
     return _image_row_cmp(src, c, cols, dig, k, ref, ro + 18)
 
 
-@kernel(inline="always")
+@kernel
 def _image_band_cmp_x(src, cols, dig, k, c0, x0, x1, x2, ref):
     """``_image_band_cmp`` when the digits of column ``c0`` of ``src`` in increasing image order
     (``x0``, ``x1``, ``x2``) are known: the row holding each is found by 2 tests."""
@@ -178,13 +178,13 @@ def _image_band_cmp_x(src, cols, dig, k, c0, x0, x1, x2, ref):
     return _image_row_cmp(src, r, cols, dig, k, ref, 18)
 
 
-@kernel(inline="always")
+@kernel
 def _holds_at(src, c0, digit):
     """True when a row of band ``src`` has ``digit`` in column ``c0``."""
     return src[c0] == digit or src[9 + c0] == digit or src[18 + c0] == digit
 
 
-@kernel(inline="always")
+@kernel
 def _key_verdict(key, ge_bits, eq_bits, index):
     """-1 / 0 / +1 as band key ``key``'s index is below, equal to or above ``index``. Read from
     band 1's bit tables (``ge_bits``, ``eq_bits``: one bit per key, 326 KB each, so they stay in
@@ -205,7 +205,7 @@ def _key_verdict(key, ge_bits, eq_bits, index):
     return 1
 
 
-@kernel(inline="always")
+@kernel
 def _chute_cmp(cells, relabel, row2_rank_to_id, fact, ge_bits, eq_bits, index):
     """-1 / 0 / +1 as the band index of 27 cells is below, equal to or above band 1's ``index``
     (-1 for an invalid band, which never happens for a grid's chute); see ``_key_verdict``."""
@@ -414,7 +414,7 @@ def _walk_prefix(T, B1, row4s, p, emit, grids, n_out, auts, hist, work, ctl, cps
     return n_out
 
 
-@kernel(inline="always")
+@kernel
 def _same_cells(a, b, q0, q1):
     for q in range(q0, q1):
         if a[q] != b[q]:
