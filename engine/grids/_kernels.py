@@ -36,7 +36,7 @@ import numpy as np
 from .._bits import FACT, LOWBIT, PERM3, POPCOUNT
 from .._jit import kernel
 from ..bands._kernels import _rank3, band_key
-from ..canon._grid_kernels import canon_grid_into, chute_keys
+from ..canon._grid_kernels import chute_keys
 
 ALL9 = 0x3FE  # digits 1-9 on bits 1-9
 PENDING, TIED, DROPPED = 0, 1, 2  # state of an automorphism of band 1 under a band 2
@@ -907,9 +907,6 @@ def _check_leaves(T, B1, tie2, n_act, n_leaves, emit, grids, n_out, auts, hist, 
     scratch = work.scratch
     keys = work.keys
     entries = work.entries
-    form = work.form
-    tform = work.tform
-    ties = work.ties
     table = T.table
     aut_offsets = T.aut_offsets
     aut_maps = T.aut_maps
@@ -949,29 +946,30 @@ def _check_leaves(T, B1, tie2, n_act, n_leaves, emit, grids, n_out, auts, hist, 
         if cmp3 < 0:
             continue
         stats[STAT_LEAVES_INDEX] += 1
-        if tie2 or cmp3 == 0 or leaf_tie[leaf] != 0:
-            # another chute reaches band 1: the canon kernel decides (and counts automorphisms)
-            stats[STAT_CANON] += 1
-            n_aut = _canon_leaf(grid, scratch, keys, entries, form, tform, ties, row2_rank_to_id, fact,
-                                table, aut_offsets, aut_maps, maps_rows, maps_cols)
-        else:
-            # the automorphisms still undecided (``_active_automorphisms``); written out here, not
-            # called: passing the work tuple per leaf costs reference counting of all its arrays
-            n_aut = 1
-            for t in range(n_act):
-                k = act[t]
-                c0 = cols[k, 0]
-                if state[k] == TIED:  # image band 2 = band 2; image band 3 = a(band 3)
-                    cmp = _image_band_cmp_x(b3, cols, dig, k, c0, actx[t, 0], actx[t, 1], actx[t, 2], b3)
-                else:  # image band 2 = a(band 3), image band 3 = a(band 2)
-                    cmp = _image_band_cmp_x(b3, cols, dig, k, c0, actx[t, 0], actx[t, 1], actx[t, 2], b2)
-                    if cmp == 0:
-                        cmp = _image_band_cmp(b2, cols, dig, k, c0, b3, 0)
-                if cmp < 0:
-                    n_aut = 0
-                    break
+        # band 1's automorphisms still undecided (``_active_automorphisms``): a smaller image
+        # rejects the grid whatever other chute ties band 1; written out here, not called:
+        # passing the work tuple per leaf costs reference counting of all its arrays
+        n_aut = 1
+        for t in range(n_act):
+            k = act[t]
+            c0 = cols[k, 0]
+            if state[k] == TIED:  # image band 2 = band 2; image band 3 = a(band 3)
+                cmp = _image_band_cmp_x(b3, cols, dig, k, c0, actx[t, 0], actx[t, 1], actx[t, 2], b3)
+            else:  # image band 2 = a(band 3), image band 3 = a(band 2)
+                cmp = _image_band_cmp_x(b3, cols, dig, k, c0, actx[t, 0], actx[t, 1], actx[t, 2], b2)
                 if cmp == 0:
-                    n_aut += 1
+                    cmp = _image_band_cmp(b2, cols, dig, k, c0, b3, 0)
+            if cmp < 0:
+                n_aut = 0
+                break
+            if cmp == 0:
+                n_aut += 1
+        if n_aut > 0 and (tie2 or cmp3 == 0 or leaf_tie[leaf] != 0):
+            # another chute reaches band 1: the grid against every way of bringing a chute onto
+            # band 1 (and its automorphism count from them)
+            stats[STAT_CANON] += 1
+            n_aut = _canon_leaf(grid, scratch, keys, entries, row2_rank_to_id, fact, table, aut_offsets,
+                                aut_maps, maps_rows, maps_cols)
         if n_aut > 0:
             if emit:
                 if n_out + kept >= grids.shape[0]:
@@ -985,19 +983,79 @@ def _check_leaves(T, B1, tie2, n_act, n_leaves, emit, grids, n_out, auts, hist, 
 
 
 @kernel
-def _canon_leaf(grid, scratch, keys, entries, form, tform, ties, row2_rank_to_id, fact, table, aut_offsets,
-                aut_maps, maps_rows, maps_cols):
-    """0 when ``grid`` is not its own minlex form, else its automorphism count, by the canon
-    kernel (the rare path: a chute other than band 1 ties it)."""
+def _canon_leaf(grid, scratch, keys, entries, row2_rank_to_id, fact, table, aut_offsets, aut_maps, maps_rows,
+                maps_cols):
+    """0 when ``grid`` is not its own minlex form, else its automorphism count (the rare path:
+    a chute other than band 1 ties it). ``canon_grid_into``'s completions, each compared with
+    the grid itself instead of the best so far: the grid is one of them (band 1, no move), so
+    it is the form iff none is smaller, the first smaller one ends the test, and the equal ones
+    are its automorphisms. ``scratch`` as ``canon_grid_into``'s."""
     chute_keys(grid, scratch, row2_rank_to_id, fact, keys)
+    best = 1 << 30
     for c in range(6):
-        entries[c] = table[keys[c]]
-    n = canon_grid_into(grid, keys, entries, aut_offsets, aut_maps, maps_rows, maps_cols, scratch, form,
-                        tform, ties, False)
-    for q in range(81):
-        if form[q] != grid[q]:
+        if keys[c] < 0:
             return 0
-    return n
+        entries[c] = table[keys[c]]
+        best = min(best, np.int64(entries[c] & 0xFFFF))
+    G = scratch[50:131]
+    rmap = scratch[140:149]
+    cmap = scratch[150:159]
+    dmap = scratch[160:170]
+    low = scratch[170:176]
+    first = scratch[180:186]
+    n_eq = 0
+    for c in range(6):
+        if (entries[c] & 0xFFFF) != best:
+            continue
+        b0 = c % 3
+        for i in range(9):
+            for j in range(9):
+                G[i * 9 + j] = grid[j * 9 + i] if c >= 3 else grid[i * 9 + j]
+        m0 = entries[c] >> 16
+        ob1 = 1 if b0 == 0 else 0
+        ob2 = 1 if b0 == 2 else 2
+        for a in range(aut_offsets[best], aut_offsets[best + 1]):
+            ma = aut_maps[a]
+            # position map: first m0 (onto the minlex band), then the automorphism ma
+            r0 = 3 * b0 + maps_rows[m0, maps_rows[ma, 0]]
+            for j in range(9):
+                cmap[j] = maps_cols[m0, maps_cols[ma, j]]
+            for j in range(9):
+                dmap[G[r0 * 9 + cmap[j]]] = j + 1
+            # the 6 lower rows: the two other bands, rows sorted by first cell, the band with
+            # the smaller first row first
+            for k in range(3):
+                low[k] = 3 * ob1 + k
+                low[3 + k] = 3 * ob2 + k
+            for k in range(6):
+                first[k] = dmap[G[low[k] * 9 + cmap[0]]]
+            for half in range(2):
+                for x in range(3 * half, 3 * half + 3):
+                    for y in range(x + 1, 3 * half + 3):
+                        if first[y] < first[x]:
+                            tmp = low[x]
+                            low[x] = low[y]
+                            low[y] = tmp
+                            tmp = first[x]
+                            first[x] = first[y]
+                            first[y] = tmp
+            swap = first[3] < first[0]
+            cmp = 0
+            for i in range(6):
+                row = (low[(i + 3) % 6] if swap else low[i]) * 9
+                for j in range(9):
+                    v = dmap[G[row + cmap[j]]]
+                    w = grid[27 + i * 9 + j]
+                    if v != w:
+                        cmp = -1 if v < w else 1
+                        break
+                if cmp != 0:
+                    break
+            if cmp < 0:
+                return 0
+            if cmp == 0:
+                n_eq += 1
+    return n_eq
 
 
 # --- lookups: rank <-> grid, one walk of one prefix each, resumed at a checkpoint -------------
