@@ -9,7 +9,9 @@ A grid G = (B, rows 4-9) with B the minlex band of index i is its own minlex for
 2. rows 4-9 are the forced completion of B: rows sorted by first cell inside bands 2 and 3,
    band 2 before band 3 (so r4c1 is the smallest digit left in column 1 and r7c1 < r8c1 < r9c1);
 3. no other way of bringing a chute onto B gives a smaller completion. For a chute of index i
-   other than band 1 (rare) the leaf runs the grid canon kernel and keeps G iff it is the form.
+   other than band 1 (rare) the leaf first runs band 1's test below (a smaller image rejects
+   G whatever else ties), then compares G with every completion from every chute of index i
+   (``_canon_leaf``, the canon kernel's completions, stopping at the first smaller one).
    Otherwise every such way is an automorphism a of B (columns c, digits d), and the image
    rows d[x[c[j]]] of the six lower rows, re-sorted as in 2, must not be smaller than G's.
 
