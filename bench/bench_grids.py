@@ -14,6 +14,7 @@ import time
 import numpy as np
 
 from _common import print_table
+from sudoku_symmetry.engine.grids import _kernels as K
 from sudoku_symmetry.engine.grids import enumeration as E
 
 TARGETS = {0: 626_000, 208: 348_000}
@@ -46,8 +47,10 @@ def main() -> None:
         grids, _, stats = results[0]
         seconds = sorted(r[1] for r in results)[len(results) // 2]
         rows.append((f"band 1 = {band}: {grids:,} grids (count only)", grids, seconds, TARGETS.get(band)))
-        print(f"band {band}: bands 2 met {stats[0]:,}, kept {stats[1]:,}; grids checked {stats[2]:,}, "
-              f"passing the index tests {stats[3]:,}, by the canon kernel {stats[4]:,}")
+        print(f"band {band}: bands 2 in the walk {stats[K.STAT_BANDS2]:,} under {stats[K.STAT_ROWS5]:,} rows 5, "
+              f"{stats[K.STAT_ROWS5_PRUNED]:,} rows 5 skipped whole; bands 2 tested {stats[K.STAT_BANDS2_TESTED]:,}, "
+              f"kept {stats[K.STAT_BANDS2_KEPT]:,}; grids checked {stats[K.STAT_LEAVES]:,}, passing the index "
+              f"tests {stats[K.STAT_LEAVES_INDEX]:,}, by the canon kernel {stats[K.STAT_CANON]:,}")
     print_table("ED grids of one band 1, in minlex order, CPU time, one thread", rows)
 
 

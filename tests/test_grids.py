@@ -105,8 +105,7 @@ def test_stack_verdicts_match_band_lookups():
         col3d = np.array([sorted(int(x) for x in g[[54 + j, 63 + j, 72 + j]]) for j in range(9)], np.int64)
         verdict = np.full((3, 216), -9, np.int64)
         for st in range(3):
-            K._stack_verdicts(st, 6, grid, col3d, T.row2_rank_to_id, b.ge_bits, b.eq_bits, b.index,
-                              np.zeros(10, np.uint8), verdict)
+            K._stack_verdicts(T, b, st, grid, col3d, np.zeros(10, np.uint8), verdict, 63, 63, 63)
         stacks = np.zeros((3 * 216, 27), np.uint8)
         for st in range(3):
             for code in range(216):

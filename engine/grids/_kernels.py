@@ -9,7 +9,9 @@ A grid G = (B, rows 4-9) with B the minlex band of index i is its own minlex for
 2. rows 4-9 are the forced completion of B: rows sorted by first cell inside bands 2 and 3,
    band 2 before band 3 (so r4c1 is the smallest digit left in column 1 and r7c1 < r8c1 < r9c1);
 3. no other way of bringing a chute onto B gives a smaller completion. For a chute of index i
-   other than band 1 (rare) the leaf runs the grid canon kernel and keeps G iff it is the form.
+   other than band 1 (rare) the leaf first runs band 1's test below (a smaller image rejects
+   G whatever else ties), then compares G with every completion from every chute of index i
+   (``_canon_leaf``, the canon kernel's completions, stopping at the first smaller one).
    Otherwise every such way is an automorphism a of B (columns c, digits d), and the image
    rows d[x[c[j]]] of the six lower rows, re-sorted as in 2, must not be smaller than G's.
 
@@ -36,14 +38,53 @@ import numpy as np
 from .._bits import FACT, LOWBIT, PERM3, POPCOUNT
 from .._jit import kernel
 from ..bands._kernels import _rank3, band_key
-from ..canon._grid_kernels import canon_grid_into, chute_keys
+from ..canon._grid_kernels import chute_keys
 
 ALL9 = 0x3FE  # digits 1-9 on bits 1-9
 PENDING, TIED, DROPPED = 0, 1, 2  # state of an automorphism of band 1 under a band 2
-# counters in work.stats: bands 2 met, bands 2 kept, complete grids met, grids whose chutes all
-# have index >= band 1's, grids decided by the canon kernel
-STAT_BANDS2, STAT_BANDS2_KEPT, STAT_LEAVES, STAT_LEAVES_INDEX, STAT_CANON = 0, 1, 2, 3, 4
-N_STATS = 5
+# counters in work.stats: bands 2 (rows 5-6) in the walk at or above W_FROM, rows 5 they come
+# under, rows 5 skipped whole, bands 2 tested, bands 2 kept, complete grids met, grids whose
+# chutes all have index >= band 1's, grids decided by the canon kernel
+(STAT_BANDS2, STAT_ROWS5, STAT_ROWS5_PRUNED, STAT_BANDS2_TESTED, STAT_BANDS2_KEPT, STAT_LEAVES,
+ STAT_LEAVES_INDEX, STAT_CANON) = range(8)
+N_STATS = 8
+
+
+def _order_tables():
+    """Two 512-entry tables on 3x3 bit matrices (bit 3u + v), in masks of PERM3 ranks.
+
+    ``ORD_OK[m]``: the orders o of 3 digits x0 < x1 < x2 into 3 cells that put in each cell k a
+    digit it allows (bit 3k + i: cell k allows x_i).
+    ``COMPAT[m, o]``: the orders o' of a column c' that share no digit in any row with a column
+    c in order o (bit 3i + i': digit i of c is digit i' of c')."""
+    ok = np.zeros(512, np.int64)
+    compat = np.zeros((512, 6), np.int64)
+    for m in range(512):
+        for o in range(6):
+            if all((m >> (3 * k + int(PERM3[o, k]))) & 1 for k in range(3)):
+                ok[m] |= 1 << o
+            for o2 in range(6):
+                if not any((m >> (3 * int(PERM3[o, r]) + int(PERM3[o2, r]))) & 1 for r in range(3)):
+                    compat[m, o] |= 1 << o2
+    return ok, compat
+
+
+def _leaf_key_table():
+    """``LEAF_KEY[s, code]``: stack s's part of a band 3's sort key, when its 3 columns have the
+    orders of ``code`` (stack 1: o0 = 0, code = o1 * 6 + o2): the position of rows 7 and 8's
+    digits in their sorted column sets, 2 bits a cell (row 9 follows), so keys sort as strings."""
+    key = np.zeros((3, 216), np.int64)
+    for s in range(3):
+        for code in range(216 if s else 36):
+            orders = (code // 36, code // 6 % 6, code % 6) if s else (0, code // 6, code % 6)
+            for t in range(3):
+                j = 3 * s + t
+                key[s, code] |= (int(PERM3[orders[t], 0]) << (34 - 2 * j)) | (int(PERM3[orders[t], 1]) << (16 - 2 * j))
+    return key
+
+
+ORD_OK, COMPAT = _order_tables()
+LEAF_KEY = _leaf_key_table()
 
 Band1 = namedtuple("Band1", "index band aut_cols aut_dig aut_c0 aut_dinv2 ge_bits eq_bits")
 """A band 1 as the kernels take it (``enumeration.band1`` builds it)."""
@@ -84,7 +125,7 @@ def row4_candidates(colfree, out):
     return n
 
 
-@kernel(inline="always")
+@kernel
 def _image_row_cmp(src, r, cols, dig, k, ref, ro):
     """Compare the image row d[src[r][c[j]]] (automorphism k: ``cols[k]``, ``dig[k]``, read as
     2-D entries: no array views in the hot loops) with ``ref[ro + j]``: -1, 0 or +1."""
@@ -96,7 +137,7 @@ def _image_row_cmp(src, r, cols, dig, k, ref, ro):
     return 0
 
 
-@kernel(inline="always")
+@kernel
 def _image_band_cmp(src, cols, dig, k, c0, ref, ro):
     """Compare the band a(src) (its 3 image rows sorted by first cell) with ``ref[ro:ro + 27]``."""
     f0 = dig[k, src[0 * 9 + c0]]
@@ -123,7 +164,7 @@ def _image_band_cmp(src, cols, dig, k, c0, ref, ro):
     return _image_row_cmp(src, c, cols, dig, k, ref, ro + 18)
 
 
-@kernel(inline="always")
+@kernel
 def _image_band_cmp_x(src, cols, dig, k, c0, x0, x1, x2, ref):
     """``_image_band_cmp`` when the digits of column ``c0`` of ``src`` in increasing image order
     (``x0``, ``x1``, ``x2``) are known: the row holding each is found by 2 tests."""
@@ -139,13 +180,13 @@ def _image_band_cmp_x(src, cols, dig, k, c0, x0, x1, x2, ref):
     return _image_row_cmp(src, r, cols, dig, k, ref, 18)
 
 
-@kernel(inline="always")
+@kernel
 def _holds_at(src, c0, digit):
     """True when a row of band ``src`` has ``digit`` in column ``c0``."""
     return src[c0] == digit or src[9 + c0] == digit or src[18 + c0] == digit
 
 
-@kernel(inline="always")
+@kernel
 def _key_verdict(key, ge_bits, eq_bits, index):
     """-1 / 0 / +1 as band key ``key``'s index is below, equal to or above ``index``. Read from
     band 1's bit tables (``ge_bits``, ``eq_bits``: one bit per key, 326 KB each, so they stay in
@@ -166,7 +207,7 @@ def _key_verdict(key, ge_bits, eq_bits, index):
     return 1
 
 
-@kernel(inline="always")
+@kernel
 def _chute_cmp(cells, relabel, row2_rank_to_id, fact, ge_bits, eq_bits, index):
     """-1 / 0 / +1 as the band index of 27 cells is below, equal to or above band 1's ``index``
     (-1 for an invalid band, which never happens for a grid's chute); see ``_key_verdict``."""
@@ -176,9 +217,10 @@ def _chute_cmp(cells, relabel, row2_rank_to_id, fact, ge_bits, eq_bits, index):
     return _key_verdict(key, ge_bits, eq_bits, index)
 
 
-# walk control: an int64 array ``ctl`` of these fields (inputs first, then state the walk leaves)
-W_FROM, W_STOP_ORD, W_STOP_COUNT, W_STEP, W_FIND, W_PER_BAND2, W_COUNT, W_ORD, W_GOT, W_LAST, W_NCP = range(11)
-N_CTL = 11
+# walk control: an int64 array ``ctl`` of these fields (inputs first, then the walk's state:
+# ``W_COUNT``, ``W_LAST``, ``W_NCP`` are kept there during the walk; ``W_STOP`` is set when it stops)
+W_FROM, W_STOP_ORD, W_STOP_COUNT, W_STEP, W_FIND, W_PER_BAND2, W_COUNT, W_ORD, W_GOT, W_LAST, W_NCP, W_STOP = range(12)
+N_CTL = 12
 
 
 @kernel
@@ -204,10 +246,7 @@ def enumerate_prefixes(T, B1, row4s, p0, p1, emit, grids, auts, counts, hist, wo
     n_out = 0
     ncp = 0
     for p in range(p0, p1):
-        for f in range(N_CTL):
-            ctl[f] = 0
-        ctl[W_STOP_ORD] = -1
-        ctl[W_STOP_COUNT] = -1
+        _reset_ctl(ctl)
         ctl[W_STEP] = step
         ctl[W_NCP] = ncp
         n_out = _walk_prefix(T, B1, row4s, p, emit, grids, n_out, auts, hist, work, ctl, cps)
@@ -244,159 +283,336 @@ def _walk_prefix(T, B1, row4s, p, emit, grids, n_out, auts, hist, work, ctl, cps
     with ``W_ORD`` its last ordinal and ``W_GOT`` that band 2's grids; ``W_PER_BAND2`` keeps
     only the last band 2's grids in ``grids`` (a lookup); ``W_STEP`` > 0 writes checkpoints
     (see ``enumerate_prefixes``) from ``W_NCP``, ``W_LAST`` the count at the last one.
+
+    The walk goes row 5 by row 5 (cells 9-17, depth first) and counts the rows 6 under each
+    arithmetically (``_row6_options``: box by box, the orders of the 3 digits the box lacks that
+    its columns allow), so the ordinals are those of the cell-by-cell walk over rows 5-6 while a
+    row 5 that cannot lead to a grid is skipped whole, its rows 6 counted, not met:
+
+    * an automorphism a of band 1 whose image of the grid has row 4 = a(row 4) or a(row 5) (the
+      row holding the digit a turns into 2 in the column it moves to column 1) and that row is
+      smaller than row 4 gives a smaller grid: the prefix (``dead``) or the row 5 loses;
+    * rows 4-5 fix band 2's key up to its last 216 (the orders of row 6's boxes): when no key of
+      that block reaches band 1's index (``T.rid_max``) no band 2 under the row 5 is kept.
+
+    A dead prefix of a plain enumeration (nothing asks for its ordinals) is not walked at all
+    (``W_ORD`` -1 then).
     """
-    # fields hoisted once: reading a tuple's field in the loops costs reference counting
-    grid = work.grid
     colm = work.colm
     b2 = work.b2
     boxm = work.boxm
-    rowm = work.rowm
     rem = work.rem
-    placed = work.placed
     stats = work.stats
-    relabel = work.relabel
-    state = work.state
+    rl4 = work.rl4
     target = work.target
+    r6n = work.r6n
+    r6o = work.r6o
+    r6x = work.r6x
+    r6c = work.r6c
     band1 = B1.band
     aut_cols = B1.aut_cols
     aut_dig = B1.aut_dig
     aut_c0 = B1.aut_c0
     aut_dinv2 = B1.aut_dinv2
-    ge_bits = B1.ge_bits
-    eq_bits = B1.eq_bits
     row2_rank_to_id = T.row2_rank_to_id
-    fact = T.fact
+    rid_max = T.rid_max
     index = B1.index
-    K = B1.aut_cols.shape[0]
+    K = aut_cols.shape[0]
     o_from = ctl[W_FROM]
-    stop_ord = ctl[W_STOP_ORD]
-    stop_count = ctl[W_STOP_COUNT]
-    step = ctl[W_STEP]
     find = ctl[W_FIND] != 0
-    per_band2 = ctl[W_PER_BAND2] != 0
-    count = ctl[W_COUNT]
-    last = ctl[W_LAST]
-    ncp = ctl[W_NCP]
     ordinal = 0
-    # --- rows 5-6 under row 4: cells 9..26 of band 2, digits in increasing order -------
     for j in range(9):
         colm[j] = (np.int64(1) << band1[j]) | (np.int64(1) << band1[9 + j]) | \
                   (np.int64(1) << band1[18 + j]) | (np.int64(1) << row4s[p, j])
         b2[j] = row4s[p, j]
+        rl4[row4s[p, j]] = j + 1  # relabeling that makes row 4 read 123456789 (band 2's key)
     for s in range(3):
         boxm[s] = 0
         for j in range(3 * s, 3 * s + 3):
             boxm[s] |= np.int64(1) << row4s[p, j]
-    rowm[1] = 0
-    rowm[2] = 0
+    dead = False
+    for k in range(K):
+        if b2[aut_c0[k]] == aut_dinv2[k] and _image_row_cmp(b2, 0, aut_cols, aut_dig, k, b2, 0) < 0:
+            dead = True
+            break
+    if dead and not find and ctl[W_STOP_ORD] < 0 and ctl[W_STOP_COUNT] < 0:
+        ctl[W_ORD] = -1
+        ctl[W_GOT] = 0
+        return n_out
+    # --- row 5: cells 9..17, digits in increasing order ----------------------------------
+    rowm = np.int64(0)
     cell = 9
-    rem[9] = ALL9 & ~colm[0]
+    # r5c1 also avoids row 4's box-1 digits: the cell-by-cell walk let them in, but a band
+    # with a repeated digit in box 1 has no complete rows 5-6 (the digit box 1 then lacks
+    # would need 3 places in boxes 2-3), so no ordinal changes
+    rem[9] = ALL9 & ~(colm[0] | boxm[0])
     while True:
         if rem[cell] == 0:
             cell -= 1
             if cell < 9:
                 break
-            d = placed[cell]
-            r = cell // 9
-            j = cell % 9
-            bit = np.int64(1) << d
-            rowm[r] &= ~bit
+            bit = np.int64(1) << b2[cell]
+            j = cell - 9
+            rowm &= ~bit
             colm[j] &= ~bit
             boxm[j // 3] &= ~bit
             continue
         d = LOWBIT[rem[cell]]
         rem[cell] &= rem[cell] - 1
-        r = cell // 9
-        j = cell % 9
-        if cell == 18 and d < placed[9]:
-            continue  # rows of band 2 sorted by first cell
-        placed[cell] = d
         b2[cell] = d
-        if cell < 26:
+        if cell < 17:
             bit = np.int64(1) << d
-            rowm[r] |= bit
+            j = cell - 9
+            rowm |= bit
             colm[j] |= bit
             boxm[j // 3] |= bit
             cell += 1
-            r = cell // 9
-            j = cell % 9
-            rem[cell] = ALL9 & ~(rowm[r] | colm[j] | boxm[j // 3])
+            j += 1
+            rem[cell] = ALL9 & ~(rowm | colm[j] | boxm[j // 3])
             continue
-        # --- band 2 complete (b2[26] = d, not entered in the masks) ----------------------
-        o = ordinal
-        ordinal += 1
-        if o < o_from:
-            if find:
-                same = True
-                for q in range(9, 27):
-                    if b2[q] != target[q]:
-                        same = False
-                        break
-                if same:
-                    ctl[W_ORD] = o
-                    return n_out
-            continue
-        colm[8] |= np.int64(1) << d
-        stats[STAT_BANDS2] += 1
-        cmp2 = _chute_cmp(b2, relabel, row2_rank_to_id, fact, ge_bits, eq_bits, index)
-        keep = cmp2 >= 0
-        if keep:
-            for k in range(K):
-                c0 = aut_c0[k]
-                if not _holds_at(b2, c0, aut_dinv2[k]):
-                    state[k] = PENDING
-                    continue
-                cmp = _image_band_cmp(b2, aut_cols, aut_dig, k, c0, b2, 0)
-                if cmp < 0:
-                    keep = False
-                    break
-                state[k] = TIED if cmp == 0 else DROPPED
-        got = 0
-        if keep:
-            stats[STAT_BANDS2_KEPT] += 1
-            for q in range(27):
-                grid[27 + q] = b2[q]
-            if per_band2:
-                n_out = 0
-            got = _band3(T, B1, cmp2 == 0, emit, grids, n_out, auts, hist, work)
-            if got < 0:
-                return got
-            count += got
-            if emit:
-                n_out += got
-        colm[8] &= ~(np.int64(1) << d)
-        if step > 0 and count - last >= step:
-            if ncp >= cps.shape[0]:
-                return -3
-            cps[ncp, 0] = o + 1
-            cps[ncp, 1] = count
-            ncp += 1
-            last = count
-        if o == stop_ord or (stop_count >= 0 and count > stop_count):
-            ctl[W_COUNT] = count
-            ctl[W_ORD] = o
-            ctl[W_GOT] = got
-            ctl[W_LAST] = last
-            ctl[W_NCP] = ncp
-            return n_out
-    ctl[W_COUNT] = count
+        # --- row 5 complete: its rows 6 are ordinals o5 .. o5 + n6 - 1 -------------------
+        bit = np.int64(1) << d
+        colm[8] |= bit
+        boxm[2] |= bit
+        n6 = _row6_options(b2, colm, boxm, r6n, r6o, r6x)
+        o5 = ordinal
+        ordinal += n6
+        t0 = 0
+        if n6 > 0 and o5 < o_from:  # ordinals only met
+            t0 = min(n6, o_from - o5)
+            if find and _same_cells(b2, target, 9, 18):
+                for t in range(t0):
+                    _set_row6(b2, t // (r6n[1] * r6n[2]), (t // r6n[2]) % r6n[1], t % r6n[2], r6o, r6x)
+                    if _same_cells(b2, target, 18, 27):
+                        ctl[W_ORD] = o5 + t
+                        return n_out
+        if t0 < n6:
+            stats[STAT_ROWS5] += 1
+            stats[STAT_BANDS2] += n6 - t0
+            rid = _row2_id(b2, rl4, row2_rank_to_id)
+            if dead or rid_max[rid] < index or _row5_loses(b2, aut_cols, aut_dig, aut_c0, aut_dinv2):
+                stats[STAT_ROWS5_PRUNED] += 1
+                if _skip_bands2(o5 + t0, o5 + n6, ctl, cps) < 0:
+                    return -3
+            else:
+                _row6_codes(rl4, r6n, r6o, r6x, r6c)
+                for t in range(t0, n6):
+                    ia = t // (r6n[1] * r6n[2])
+                    ib = (t // r6n[2]) % r6n[1]
+                    ic = t % r6n[2]
+                    _set_row6(b2, ia, ib, ic, r6o, r6x)
+                    key2 = rid * 216 + r6c[0, ia] * 36 + r6c[1, ib] * 6 + r6c[2, ic]
+                    n_out = _band2(T, B1, o5 + t, key2, emit, grids, n_out, auts, hist, work, ctl, cps)
+                    if n_out < 0:
+                        return n_out
+                    if ctl[W_STOP] != 0:
+                        return n_out
+            if ctl[W_STOP] != 0:
+                return n_out
+        colm[8] &= ~bit
+        boxm[2] &= ~bit
     ctl[W_ORD] = -1 if find else ordinal  # with W_FIND: the band 2 was not met
     ctl[W_GOT] = 0
-    ctl[W_LAST] = last
-    ctl[W_NCP] = ncp
+    return n_out
+
+
+@kernel
+def _same_cells(a, b, q0, q1):
+    for q in range(q0, q1):
+        if a[q] != b[q]:
+            return False
+    return True
+
+
+@kernel(inline="always")
+def _row6_options(b2, colm, boxm, r6n, r6o, r6x):
+    """The rows 6 under rows 4-5 (``b2[0:18]``, entered in ``colm``, ``boxm``); returns how many.
+
+    Box s of row 6 holds the 3 digits ``r6x[s]`` (increasing) that rows 4-5 left the box, one
+    order of them (PERM3 rank) per row 6; an order is valid when each cell's column allows its
+    digit (r6c1 also above r5c1: rows sorted by first cell). The boxes' digit sets are disjoint,
+    so row 6 is any valid order per box: ``r6n[s]`` of them, ``r6o[s, :]`` increasing, and the
+    rows 6 in lexicographic order are the mixed-radix numbers (box 1, box 2, box 3)."""
+    n6 = 1
+    for s in range(3):
+        rest = ALL9 & ~boxm[s]
+        x0 = LOWBIT[rest]
+        rest &= rest - 1
+        x1 = LOWBIT[rest]
+        rest &= rest - 1
+        x2 = LOWBIT[rest]
+        r6x[s, 0] = x0
+        r6x[s, 1] = x1
+        r6x[s, 2] = x2
+        m9 = 0  # bit 3k + i: cell k of the box may hold x_i
+        for k in range(3):
+            allowed = ~colm[3 * s + k]
+            if s == 0 and k == 0:
+                allowed &= ~((np.int64(2) << b2[9]) - 1)
+            m9 |= (((allowed >> x0) & 1) | (((allowed >> x1) & 1) << 1) | (((allowed >> x2) & 1) << 2)) << (3 * k)
+        mask = ORD_OK[m9]
+        n = 0
+        while mask:
+            r6o[s, n] = LOWBIT[mask]
+            mask &= mask - 1
+            n += 1
+        r6n[s] = n
+        n6 *= n
+    return n6
+
+
+@kernel(inline="always")
+def _set_row6(b2, ia, ib, ic, r6o, r6x):
+    """Row 6 with the ``ia``-th, ``ib``-th, ``ic``-th valid order of boxes 1-3 into ``b2[18:27]``."""
+    for k in range(3):
+        b2[18 + k] = r6x[0, PERM3[r6o[0, ia], k]]
+        b2[21 + k] = r6x[1, PERM3[r6o[1, ib], k]]
+        b2[24 + k] = r6x[2, PERM3[r6o[2, ic], k]]
+
+
+@kernel(inline="always")
+def _row6_codes(rl4, r6n, r6o, r6x, r6c):
+    """``r6c[s, i]``: box s's part of band 2's key for the i-th valid order ``r6o[s, i]``: the
+    rank of the order of its 3 digits relabeled by row 4 (``band_key``'s row-3 code)."""
+    for s in range(3):
+        for i in range(r6n[s]):
+            o = r6o[s, i]
+            r6c[s, i] = _rank3(rl4[r6x[s, PERM3[o, 0]]], rl4[r6x[s, PERM3[o, 1]]], rl4[r6x[s, PERM3[o, 2]]])
+
+
+@kernel(inline="always")
+def _row2_id(b2, rl4, row2_rank_to_id):
+    """The row-2 id of band 2's key: row 5 relabeled (row 4 -> 123456789), ranked as a
+    permutation, through ``row2_rank_to_id`` (as ``band_key``)."""
+    rank = 0
+    unused = ALL9
+    for i in range(9):
+        v = rl4[b2[9 + i]]
+        rank += POPCOUNT[unused & ((1 << v) - 1)] * FACT[8 - i]
+        unused &= ~(1 << v)
+    return row2_rank_to_id[rank]
+
+
+@kernel(inline="always")
+def _row5_loses(b2, aut_cols, aut_dig, aut_c0, aut_dinv2):
+    """True when an automorphism a of band 1 brings row 5 to the image's row 4 (row 5 holds, in
+    the column a moves to column 1, the digit a turns into 2) and a(row 5) < row 4."""
+    for k in range(aut_cols.shape[0]):
+        if b2[9 + aut_c0[k]] == aut_dinv2[k] and _image_row_cmp(b2, 1, aut_cols, aut_dig, k, b2, 0) < 0:
+            return True
+    return False
+
+
+@kernel(inline="always")
+def _skip_bands2(o_lo, o_hi, ctl, cps):
+    """The walk's bookkeeping for bands 2 ``o_lo .. o_hi - 1`` skipped whole (no grid under
+    them): what ``_band2`` does at each band 2 at or above ``W_FROM`` that holds no grid (the
+    count does not move, so only the first can write a checkpoint; the stop rules). Returns 0,
+    or -3 when ``cps`` is full."""
+    o = max(o_lo, ctl[W_FROM])
+    if o >= o_hi:
+        return 0
+    count = ctl[W_COUNT]
+    step = ctl[W_STEP]
+    if step > 0 and count - ctl[W_LAST] >= step:
+        ncp = ctl[W_NCP]
+        if ncp >= cps.shape[0]:
+            return -3
+        cps[ncp, 0] = o + 1
+        cps[ncp, 1] = count
+        ctl[W_NCP] = ncp + 1
+        ctl[W_LAST] = count
+    stop = -1
+    if ctl[W_STOP_COUNT] >= 0 and count > ctl[W_STOP_COUNT]:
+        stop = o
+    elif o <= ctl[W_STOP_ORD] < o_hi:
+        stop = ctl[W_STOP_ORD]
+    if stop >= 0:
+        ctl[W_ORD] = stop
+        ctl[W_GOT] = 0
+        ctl[W_STOP] = 1
+    return 0
+
+
+@kernel(inline="always")
+def _band2(T, B1, o, key2, emit, grids, n_out, auts, hist, work, ctl, cps):
+    """Band 2 of ordinal ``o`` (``work.b2``, band key ``key2``) at or above ``W_FROM``: its index
+    and automorphism tests, its bands 3, then a checkpoint and the stop rules (``ctl[W_STOP]``).
+    Returns ``n_out`` after its grids, or < 0."""
+    stats = work.stats
+    b2 = work.b2
+    state = work.state
+    grid = work.grid
+    aut_cols = B1.aut_cols
+    aut_dig = B1.aut_dig
+    aut_c0 = B1.aut_c0
+    aut_dinv2 = B1.aut_dinv2
+    stats[STAT_BANDS2_TESTED] += 1
+    cmp2 = _key_verdict(key2, B1.ge_bits, B1.eq_bits, B1.index)
+    keep = cmp2 >= 0
+    if keep:
+        for k in range(aut_cols.shape[0]):
+            c0 = aut_c0[k]
+            if not _holds_at(b2, c0, aut_dinv2[k]):
+                state[k] = PENDING
+                continue
+            cmp = _image_band_cmp(b2, aut_cols, aut_dig, k, c0, b2, 0)
+            if cmp < 0:
+                keep = False
+                break
+            state[k] = TIED if cmp == 0 else DROPPED
+    got = 0
+    if keep:
+        stats[STAT_BANDS2_KEPT] += 1
+        for q in range(27):
+            grid[27 + q] = b2[q]
+        if ctl[W_PER_BAND2] != 0:
+            n_out = 0
+        got = _band3(T, B1, cmp2 == 0, emit, grids, n_out, auts, hist, work)
+        if got < 0:
+            return got
+        ctl[W_COUNT] += got
+        if emit:
+            n_out += got
+    count = ctl[W_COUNT]
+    step = ctl[W_STEP]
+    if step > 0 and count - ctl[W_LAST] >= step:
+        ncp = ctl[W_NCP]
+        if ncp >= cps.shape[0]:
+            return -3
+        cps[ncp, 0] = o + 1
+        cps[ncp, 1] = count
+        ctl[W_NCP] = ncp + 1
+        ctl[W_LAST] = count
+    if o == ctl[W_STOP_ORD] or (ctl[W_STOP_COUNT] >= 0 and count > ctl[W_STOP_COUNT]):
+        ctl[W_ORD] = o
+        ctl[W_GOT] = got
+        ctl[W_STOP] = 1
     return n_out
 
 
 @kernel(inline="always")
-def _stack_verdicts(st, n0, grid, col3d, row2_rank_to_id, ge_bits, eq_bits, index, relabel, verdict):
+def _stack_verdicts(T, B1, st, grid, col3d, relabel, verdict, m0, m1, m2):
     """``verdict[st, o0 * 36 + o1 * 6 + o2]``: -1 / 0 / +1 as the index of stack ``st`` is below,
-    equal to or above band 1's when band 3 puts its 3 columns in orders (PERM3 ranks) o0, o1, o2
-    (o0 < ``n0``: stack 1's first column is fixed, sorted). The stack read as a band (row k =
-    column 3 st + k, rows 1-6 from ``grid``, rows 7-9 from band 3) has its key computed as
-    ``band_key`` would, sharing the parts that do not change: the relabeling per o0, rank of
-    row 2 and box codes 1-2 of row 3 per o0, the row-2 id per (o0, o1)."""
+    equal to or above band 1's when band 3 puts its 3 columns in orders (PERM3 ranks) o0, o1, o2,
+    for the orders in masks ``m0``, ``m1``, ``m2`` only (bit o: the others are never read; stack
+    1's first column is fixed, sorted: ``m0`` = 1). The stack read as a band (row k = column
+    3 st + k, rows 1-6 from ``grid``, rows 7-9 from band 3) has its key computed as ``band_key``
+    would, sharing the parts that do not change: the relabeling, rank of row 2 and box codes 1-2
+    of row 3 per o0, the row-2 id per (o0, o1). The row-2 id alone decides all 6 o2 when every
+    band with those rows 1-2 lies on one side of band 1 (``T.rid_min``, ``T.rid_max``); only the
+    rest read the bit tables."""
+    row2_rank_to_id = T.row2_rank_to_id
+    rid_min = T.rid_min
+    rid_max = T.rid_max
+    ge_bits = B1.ge_bits
+    eq_bits = B1.eq_bits
+    index = B1.index
     c0 = 3 * st
-    for o0 in range(n0):
+    w0 = m0
+    while w0:
+        o0 = LOWBIT[w0]
+        w0 &= w0 - 1
         for i in range(6):
             relabel[grid[i * 9 + c0]] = i + 1
         for k in range(3):
@@ -409,7 +625,10 @@ def _stack_verdicts(st, n0, grid, col3d, row2_rank_to_id, ge_bits, eq_bits, inde
             unused0 &= ~(1 << v)
         codes12 = _rank3(relabel[grid[c0 + 2]], relabel[grid[9 + c0 + 2]], relabel[grid[18 + c0 + 2]]) * 36 + \
             _rank3(relabel[grid[27 + c0 + 2]], relabel[grid[36 + c0 + 2]], relabel[grid[45 + c0 + 2]]) * 6
-        for o1 in range(6):
+        w1 = m1
+        while w1:
+            o1 = LOWBIT[w1]
+            w1 &= w1 - 1
             rank = rank0
             unused = unused0
             for k in range(3):
@@ -417,15 +636,24 @@ def _stack_verdicts(st, n0, grid, col3d, row2_rank_to_id, ge_bits, eq_bits, inde
                 rank += POPCOUNT[unused & ((1 << v) - 1)] * FACT[2 - k]
                 unused &= ~(1 << v)
             rid = row2_rank_to_id[rank]
-            for o2 in range(6):
-                m = o0 * 36 + o1 * 6 + o2
-                if rid < 0:
-                    verdict[st, m] = -1
-                    continue
+            base = o0 * 36 + o1 * 6
+            side = 0  # -1 / +1: every o2 below / above band 1; 0: look each up
+            if rid < 0 or rid_max[rid] < index:
+                side = -1
+            elif rid_min[rid] > index:
+                side = 1
+            if side != 0:
+                for o2 in range(6):
+                    verdict[st, base + o2] = side
+                continue
+            w2 = m2
+            while w2:
+                o2 = LOWBIT[w2]
+                w2 &= w2 - 1
                 key = rid * 216 + codes12 + _rank3(relabel[col3d[c0 + 2, PERM3[o2, 0]]],
                                                    relabel[col3d[c0 + 2, PERM3[o2, 1]]],
                                                    relabel[col3d[c0 + 2, PERM3[o2, 2]]])
-                verdict[st, m] = _key_verdict(key, ge_bits, eq_bits, index)
+                verdict[st, base + o2] = _key_verdict(key, ge_bits, eq_bits, index)
 
 
 @kernel(inline="always")
@@ -495,35 +723,177 @@ def _active_automorphisms(B1, colset3, col3d, work):
 
 @kernel(inline="always")
 def _band3(T, B1, tie2, emit, grids, n_out, auts, hist, work):
-    """Every band 3 under bands 1-2 (in ``grid[0:54]``), checked; returns the grids kept.
+    """Every band 3 under bands 1-2 (``grid[0:54]``; ``work.colm`` holds rows 1-5 per column,
+    ``work.b2`` row 6), checked; returns the grids kept (or -2, -1: see the callers).
 
     Column j of band 3 holds the 3 digits bands 1-2 left it (``colset3[j]``); in a grid the 3
     columns of a stack then hold disjoint sets, so boxes are automatic and a band 3 is a choice
-    of an order (of 6) per column with every row distinct. A stack's index depends on its own 3
-    column orders only, so all of them are judged first, cheaply (``_stack_verdicts``: keys that
-    share most of their computation, read from band 1's bit tables): stack 1 (column 1 fixed,
-    sorted: 36 fills), then, if any passes, stack 2 (216), then stack 3. Then each passing
-    stack 1, stack 2 column by column with distinct rows (its last column taken from the
-    passing fills, grouped by the first two columns' orders): stack 3 is forced (row r holds the
-    3 digits rows r of stacks 1-2 lack, one from each column), and kept if its verdict passes.
-    The leaves are collected, sorted into string order (a 36-bit key: each cell's position in
-    its column set, rows 7-8), then checked and emitted.
-    """
+    of an order (of 6) per column with every row distinct (``_band3_leaves``), then checked
+    against band 1 (``_check_leaves``)."""
     col3d = work.col3d
-    b3 = work.b3
+    colset3 = work.colset3
+    colm = work.colm
+    b2 = work.b2
+    for j in range(9):
+        m = ALL9 & ~(colm[j] | (np.int64(1) << b2[18 + j]))  # what bands 1-2 left in column j
+        colset3[j] = m
+        for q in range(3):
+            col3d[j, q] = LOWBIT[m]
+            m &= m - 1
+    for st in range(3):  # the columns of a stack must share no digit
+        if colset3[3 * st] & colset3[3 * st + 1] or colset3[3 * st] & colset3[3 * st + 2] \
+                or colset3[3 * st + 1] & colset3[3 * st + 2]:
+            return 0
+    n_act = _active_automorphisms(B1, colset3, col3d, work)
+    if n_act < 0:
+        return 0
+    n_leaves = _band3_leaves(T, B1, work)
+    if n_leaves <= 0:
+        return n_leaves
+    return _check_leaves(T, B1, tie2, n_act, n_leaves, emit, grids, n_out, auts, hist, work)
+
+
+@kernel(inline="always")
+def _band3_leaves(T, B1, work):
+    """The bands 3 whose 3 stacks pass the index test, into ``work.leaves`` (sort key, column
+    orders as (code 1 * 216 + code 2) * 216 + code 3) and ``work.leaf_tie``; returns how many
+    (-2 when ``leaves`` is full).
+
+    A stack's index depends on its own 3 column orders only, so all of them are judged first,
+    cheaply (``_stack_verdicts``: keys that share most of their computation, read from band 1's
+    bit tables): stack 1 (column 1 fixed, sorted: 36 fills), then, if any passes, stacks 2 and
+    3 on the column orders that some passing stack 1 leaves them. Rows are distinct iff no two columns of different stacks put a shared digit in
+    the same row, a test on each pair of columns alone: ``COMPAT[m, o]`` is the mask of the
+    orders of column c' compatible with column c in order o, m their 3x3 equal-digit matrix
+    (``cm``, 27 pairs per band 2). So each passing stack 1 leaves each column of stacks 2-3 a
+    mask of orders; stack 2 is taken from the product of its 3 masks, and then stack 3 is
+    forced (each of its digits has one row left, the one rows 1-2 of stacks 1-2 lack it in):
+    each of its columns' masks is one order or empty. Measured on bands 17 and 208: 3-4x fewer
+    cycles than trying each column order in turn against row masks."""
+    col3d = work.col3d
+    colset3 = work.colset3
     verdict = work.memo
     s1code = work.s1code
-    s1mask = work.s1mask
-    grp_n = work.grp_n
-    grp_o5 = work.grp_o5
-    colbit = work.colbit
+    s1m = work.s1m
+    cm = work.cm
+    leaves = work.leaves
+    leaf_tie = work.leaf_tie
+    grid = work.grid
+    relabel = work.relabel
+    # cm[c, c']: bit 3i + i' when digit i of column c is digit i' of column c' (c in stacks
+    # 1-2, c' in a later stack)
+    for c in range(6):
+        for c2 in range(3 * (c // 3) + 3, 9):
+            cs = colset3[c2]
+            m = 0
+            for i in range(3):
+                x = col3d[c, i]
+                m |= ((cs >> x) & 1) << (3 * i + POPCOUNT[cs & ((np.int64(1) << x) - 1)])
+            cm[c, c2] = m
+    # stack 1's passing fills, each with the orders its columns leave columns 4-9 (s1m), and
+    # their union per column: stacks 2-3 are judged only on orders some stack 1 allows
+    _stack_verdicts(T, B1, 0, grid, col3d, relabel, verdict, 1, 63, 63)
+    n1 = 0
+    u3 = u4 = u5 = u6 = u7 = u8 = 0
+    for c1 in range(36):
+        if verdict[0, c1] < 0:
+            continue
+        o1 = c1 // 6
+        o2 = c1 % 6
+        m3 = COMPAT[cm[0, 3], 0] & COMPAT[cm[1, 3], o1] & COMPAT[cm[2, 3], o2]
+        m4 = COMPAT[cm[0, 4], 0] & COMPAT[cm[1, 4], o1] & COMPAT[cm[2, 4], o2]
+        m5 = COMPAT[cm[0, 5], 0] & COMPAT[cm[1, 5], o1] & COMPAT[cm[2, 5], o2]
+        m6 = COMPAT[cm[0, 6], 0] & COMPAT[cm[1, 6], o1] & COMPAT[cm[2, 6], o2]
+        m7 = COMPAT[cm[0, 7], 0] & COMPAT[cm[1, 7], o1] & COMPAT[cm[2, 7], o2]
+        m8 = COMPAT[cm[0, 8], 0] & COMPAT[cm[1, 8], o1] & COMPAT[cm[2, 8], o2]
+        if m3 == 0 or m4 == 0 or m5 == 0 or m6 == 0 or m7 == 0 or m8 == 0:
+            continue
+        s1code[n1] = c1
+        s1m[n1, 0] = m3
+        s1m[n1, 1] = m4
+        s1m[n1, 2] = m5
+        s1m[n1, 3] = m6
+        s1m[n1, 4] = m7
+        s1m[n1, 5] = m8
+        u3 |= m3
+        u4 |= m4
+        u5 |= m5
+        u6 |= m6
+        u7 |= m7
+        u8 |= m8
+        n1 += 1
+    if n1 == 0:
+        return 0
+    _stack_verdicts(T, B1, 1, grid, col3d, relabel, verdict, u3, u4, u5)
+    _stack_verdicts(T, B1, 2, grid, col3d, relabel, verdict, u6, u7, u8)
+    n_leaves = 0
+    for a in range(n1):
+        c1 = s1code[a]
+        m3 = s1m[a, 0]
+        m4 = s1m[a, 1]
+        m5 = s1m[a, 2]
+        m6 = s1m[a, 3]
+        m7 = s1m[a, 4]
+        m8 = s1m[a, 5]
+        t1 = 1 if verdict[0, c1] == 0 else 0
+        w3 = m3
+        while w3:
+            o3 = LOWBIT[w3]
+            w3 &= w3 - 1
+            y6 = m6 & COMPAT[cm[3, 6], o3]
+            y7 = m7 & COMPAT[cm[3, 7], o3]
+            y8 = m8 & COMPAT[cm[3, 8], o3]
+            if y6 == 0 or y7 == 0 or y8 == 0:
+                continue
+            w4 = m4
+            while w4:
+                o4 = LOWBIT[w4]
+                w4 &= w4 - 1
+                z6 = y6 & COMPAT[cm[4, 6], o4]
+                z7 = y7 & COMPAT[cm[4, 7], o4]
+                z8 = y8 & COMPAT[cm[4, 8], o4]
+                if z6 == 0 or z7 == 0 or z8 == 0:
+                    continue
+                g = (o3 * 6 + o4) * 6
+                w5 = m5
+                while w5:
+                    o5 = LOWBIT[w5]
+                    w5 &= w5 - 1
+                    v2 = verdict[1, g + o5]
+                    if v2 < 0:
+                        continue
+                    x6 = z6 & COMPAT[cm[5, 6], o5]
+                    x7 = z7 & COMPAT[cm[5, 7], o5]
+                    x8 = z8 & COMPAT[cm[5, 8], o5]
+                    if x6 == 0 or x7 == 0 or x8 == 0:
+                        continue
+                    code3 = LOWBIT[x6] * 36 + LOWBIT[x7] * 6 + LOWBIT[x8]
+                    v3 = verdict[2, code3]
+                    if v3 < 0:
+                        continue
+                    if n_leaves >= leaves.shape[0]:
+                        return -2
+                    c2 = g + o5
+                    # string order: each cell's position in its sorted column set, rows 7-8
+                    leaves[n_leaves, 0] = LEAF_KEY[0, c1] | LEAF_KEY[1, c2] | LEAF_KEY[2, code3]
+                    leaves[n_leaves, 1] = (c1 * 216 + c2) * 216 + code3
+                    leaf_tie[n_leaves] = t1 | (2 if v2 == 0 else 0) | (4 if v3 == 0 else 0)
+                    n_leaves += 1
+    return n_leaves
+
+
+@kernel(inline="always")
+def _check_leaves(T, B1, tie2, n_act, n_leaves, emit, grids, n_out, auts, hist, work):
+    """The leaves of ``_band3_leaves`` in string order (insertion sort of their keys), each
+    band 3's index and band 1's automorphisms still undecided (``_active_automorphisms``)
+    checked; returns the grids kept, written from ``grids[n_out]`` with ``emit``."""
+    b3 = work.b3
+    col3d = work.col3d
     leaves = work.leaves
     leaf_tie = work.leaf_tie
     order = work.order
-    colset3 = work.colset3
     grid = work.grid
     relabel = work.relabel
-    colm = work.colm
     stats = work.stats
     b2 = work.b2
     act = work.act
@@ -539,136 +909,11 @@ def _band3(T, B1, tie2, emit, grids, n_out, auts, hist, work):
     scratch = work.scratch
     keys = work.keys
     entries = work.entries
-    form = work.form
-    tform = work.tform
-    ties = work.ties
     table = T.table
     aut_offsets = T.aut_offsets
     aut_maps = T.aut_maps
     maps_rows = T.maps_rows
     maps_cols = T.maps_cols
-    for j in range(9):
-        m = ALL9 & ~colm[j]  # what bands 1-2 left in column j
-        colset3[j] = m
-        for q in range(3):
-            col3d[j, q] = LOWBIT[m]
-            m &= m - 1
-    for st in range(3):  # the columns of a stack must share no digit
-        if colset3[3 * st] & colset3[3 * st + 1] or colset3[3 * st] & colset3[3 * st + 2] \
-                or colset3[3 * st + 1] & colset3[3 * st + 2]:
-            return 0
-    n_act = _active_automorphisms(B1, colset3, col3d, work)
-    if n_act < 0:
-        return 0
-    # stack 1: column 1 fixed (sorted), 36 orders of columns 2-3, every one a valid box
-    _stack_verdicts(0, 1, grid, col3d, row2_rank_to_id, ge_bits, eq_bits, index, relabel, verdict)
-    n1 = 0
-    for code in range(36):
-        if verdict[0, code] < 0:
-            continue
-        o1 = code // 6
-        o2 = code % 6
-        s1code[n1] = code
-        for r in range(3):
-            s1mask[n1, r] = (np.int64(1) << col3d[0, r]) | (np.int64(1) << col3d[1, PERM3[o1, r]]) | \
-                            (np.int64(1) << col3d[2, PERM3[o2, r]])
-        n1 += 1
-    if n1 == 0:
-        return 0
-    _stack_verdicts(1, 6, grid, col3d, row2_rank_to_id, ge_bits, eq_bits, index, relabel, verdict)
-    # stack 2's passing fills grouped by the orders of its first two columns
-    n2 = 0
-    for g in range(36):
-        grp_n[g] = 0
-    for code in range(216):
-        if verdict[1, code] < 0:
-            continue
-        g = code // 6
-        grp_o5[g, grp_n[g]] = code % 6
-        grp_n[g] += 1
-        n2 += 1
-    if n2 == 0:
-        return 0
-    for c in range(3):
-        for o in range(6):
-            for r in range(3):
-                colbit[c, o, r] = np.int64(1) << col3d[3 + c, PERM3[o, r]]
-    _stack_verdicts(2, 6, grid, col3d, row2_rank_to_id, ge_bits, eq_bits, index, relabel, verdict)
-    # each passing stack 1, then stack 2 column by column with rows distinct (the last column
-    # from the passing fills only); stack 3 is then forced: row r holds the 3 digits rows r of
-    # stacks 1-2 lack, one from each column's set (else no band 3)
-    n_leaves = 0
-    for a in range(n1):
-        ma0 = s1mask[a, 0]
-        ma1 = s1mask[a, 1]
-        ma2 = s1mask[a, 2]
-        for o3 in range(6):
-            if (ma0 & colbit[0, o3, 0]) | (ma1 & colbit[0, o3, 1]) | (ma2 & colbit[0, o3, 2]):
-                continue
-            mb0 = ma0 | colbit[0, o3, 0]
-            mb1 = ma1 | colbit[0, o3, 1]
-            mb2 = ma2 | colbit[0, o3, 2]
-            for o4 in range(6):
-                g = o3 * 6 + o4
-                if grp_n[g] == 0:
-                    continue
-                if (mb0 & colbit[1, o4, 0]) | (mb1 & colbit[1, o4, 1]) | (mb2 & colbit[1, o4, 2]):
-                    continue
-                mc0 = mb0 | colbit[1, o4, 0]
-                mc1 = mb1 | colbit[1, o4, 1]
-                mc2 = mb2 | colbit[1, o4, 2]
-                for t5 in range(grp_n[g]):
-                    o5 = grp_o5[g, t5]
-                    if (mc0 & colbit[2, o5, 0]) | (mc1 & colbit[2, o5, 1]) | (mc2 & colbit[2, o5, 2]):
-                        continue
-                    q0 = mc0 | colbit[2, o5, 0]
-                    q1 = mc1 | colbit[2, o5, 1]
-                    q2 = mc2 | colbit[2, o5, 2]
-                    need0 = ALL9 & ~q0
-                    need1 = ALL9 & ~q1
-                    need2 = ALL9 & ~q2
-                    code3 = 0
-                    ok = True
-                    for c in range(6, 9):
-                        cs = colset3[c]
-                        x0 = cs & need0
-                        x1 = cs & need1
-                        x2 = cs & need2
-                        if x0 == 0 or x1 == 0 or x2 == 0 or (x0 & (x0 - 1)) or (x1 & (x1 - 1)) or (x2 & (x2 - 1)):
-                            ok = False
-                            break
-                        code3 = code3 * 6 + _rank3(POPCOUNT[cs & (x0 - 1)], POPCOUNT[cs & (x1 - 1)], POPCOUNT[cs & (x2 - 1)])
-                    if not ok:
-                        continue
-                    v3 = verdict[2, code3]
-                    if v3 < 0:
-                        continue
-                    if n_leaves >= leaves.shape[0]:
-                        return -2
-                    c1 = s1code[a]
-                    c2 = g * 6 + o5
-                    tie = (1 if verdict[0, c1] == 0 else 0) | (2 if verdict[1, c2] == 0 else 0) | (4 if v3 == 0 else 0)
-                    # string order = order of each cell's position in its (sorted) column set, and rows
-                    # 7-8 fix row 9: the positions of rows 7-8, 2 bits a cell, are a sort key
-                    o1 = c1 // 6
-                    o2 = c1 % 6
-                    o3 = c2 // 36
-                    o4 = (c2 // 6) % 6
-                    o5 = c2 % 6
-                    o6 = code3 // 36
-                    o7 = (code3 // 6) % 6
-                    o8 = code3 % 6
-                    key = 0
-                    for r in range(2):
-                        key = (key << 18) | (np.int64(PERM3[0, r]) << 16) | (np.int64(PERM3[o1, r]) << 14) | \
-                            (np.int64(PERM3[o2, r]) << 12) | (np.int64(PERM3[o3, r]) << 10) | (np.int64(PERM3[o4, r]) << 8) | \
-                            (np.int64(PERM3[o5, r]) << 6) | (np.int64(PERM3[o6, r]) << 4) | (np.int64(PERM3[o7, r]) << 2) | \
-                            np.int64(PERM3[o8, r])
-                    leaves[n_leaves, 0] = key
-                    leaves[n_leaves, 1] = (c1 * 216 + c2) * 216 + code3
-                    leaf_tie[n_leaves] = tie
-                    n_leaves += 1
-    # string order (insertion sort of the few leaves by their keys)
     for x in range(n_leaves):
         order[x] = x
     for x in range(1, n_leaves):
@@ -703,29 +948,30 @@ def _band3(T, B1, tie2, emit, grids, n_out, auts, hist, work):
         if cmp3 < 0:
             continue
         stats[STAT_LEAVES_INDEX] += 1
-        if tie2 or cmp3 == 0 or leaf_tie[leaf] != 0:
-            # another chute reaches band 1: the canon kernel decides (and counts automorphisms)
-            stats[STAT_CANON] += 1
-            n_aut = _canon_leaf(grid, scratch, keys, entries, form, tform, ties, row2_rank_to_id, fact,
-                                table, aut_offsets, aut_maps, maps_rows, maps_cols)
-        else:
-            # the automorphisms still undecided (``_active_automorphisms``); written out here, not
-            # called: passing the work tuple per leaf costs reference counting of all its arrays
-            n_aut = 1
-            for t in range(n_act):
-                k = act[t]
-                c0 = cols[k, 0]
-                if state[k] == TIED:  # image band 2 = band 2; image band 3 = a(band 3)
-                    cmp = _image_band_cmp_x(b3, cols, dig, k, c0, actx[t, 0], actx[t, 1], actx[t, 2], b3)
-                else:  # image band 2 = a(band 3), image band 3 = a(band 2)
-                    cmp = _image_band_cmp_x(b3, cols, dig, k, c0, actx[t, 0], actx[t, 1], actx[t, 2], b2)
-                    if cmp == 0:
-                        cmp = _image_band_cmp(b2, cols, dig, k, c0, b3, 0)
-                if cmp < 0:
-                    n_aut = 0
-                    break
+        # band 1's automorphisms still undecided (``_active_automorphisms``): a smaller image
+        # rejects the grid whatever other chute ties band 1; written out here, not called:
+        # passing the work tuple per leaf costs reference counting of all its arrays
+        n_aut = 1
+        for t in range(n_act):
+            k = act[t]
+            c0 = cols[k, 0]
+            if state[k] == TIED:  # image band 2 = band 2; image band 3 = a(band 3)
+                cmp = _image_band_cmp_x(b3, cols, dig, k, c0, actx[t, 0], actx[t, 1], actx[t, 2], b3)
+            else:  # image band 2 = a(band 3), image band 3 = a(band 2)
+                cmp = _image_band_cmp_x(b3, cols, dig, k, c0, actx[t, 0], actx[t, 1], actx[t, 2], b2)
                 if cmp == 0:
-                    n_aut += 1
+                    cmp = _image_band_cmp(b2, cols, dig, k, c0, b3, 0)
+            if cmp < 0:
+                n_aut = 0
+                break
+            if cmp == 0:
+                n_aut += 1
+        if n_aut > 0 and (tie2 or cmp3 == 0 or leaf_tie[leaf] != 0):
+            # another chute reaches band 1: the grid against every way of bringing a chute onto
+            # band 1 (and its automorphism count from them)
+            stats[STAT_CANON] += 1
+            n_aut = _canon_leaf(grid, scratch, keys, entries, row2_rank_to_id, fact, table, aut_offsets,
+                                aut_maps, maps_rows, maps_cols)
         if n_aut > 0:
             if emit:
                 if n_out + kept >= grids.shape[0]:
@@ -739,19 +985,79 @@ def _band3(T, B1, tie2, emit, grids, n_out, auts, hist, work):
 
 
 @kernel
-def _canon_leaf(grid, scratch, keys, entries, form, tform, ties, row2_rank_to_id, fact, table, aut_offsets,
-                aut_maps, maps_rows, maps_cols):
-    """0 when ``grid`` is not its own minlex form, else its automorphism count, by the canon
-    kernel (the rare path: a chute other than band 1 ties it)."""
+def _canon_leaf(grid, scratch, keys, entries, row2_rank_to_id, fact, table, aut_offsets, aut_maps, maps_rows,
+                maps_cols):
+    """0 when ``grid`` is not its own minlex form, else its automorphism count (the rare path:
+    a chute other than band 1 ties it). ``canon_grid_into``'s completions, each compared with
+    the grid itself instead of the best so far: the grid is one of them (band 1, no move), so
+    it is the form iff none is smaller, the first smaller one ends the test, and the equal ones
+    are its automorphisms. ``scratch`` as ``canon_grid_into``'s."""
     chute_keys(grid, scratch, row2_rank_to_id, fact, keys)
+    best = 1 << 30
     for c in range(6):
-        entries[c] = table[keys[c]]
-    n = canon_grid_into(grid, keys, entries, aut_offsets, aut_maps, maps_rows, maps_cols, scratch, form,
-                        tform, ties, False)
-    for q in range(81):
-        if form[q] != grid[q]:
+        if keys[c] < 0:
             return 0
-    return n
+        entries[c] = table[keys[c]]
+        best = min(best, np.int64(entries[c] & 0xFFFF))
+    G = scratch[50:131]
+    rmap = scratch[140:149]
+    cmap = scratch[150:159]
+    dmap = scratch[160:170]
+    low = scratch[170:176]
+    first = scratch[180:186]
+    n_eq = 0
+    for c in range(6):
+        if (entries[c] & 0xFFFF) != best:
+            continue
+        b0 = c % 3
+        for i in range(9):
+            for j in range(9):
+                G[i * 9 + j] = grid[j * 9 + i] if c >= 3 else grid[i * 9 + j]
+        m0 = entries[c] >> 16
+        ob1 = 1 if b0 == 0 else 0
+        ob2 = 1 if b0 == 2 else 2
+        for a in range(aut_offsets[best], aut_offsets[best + 1]):
+            ma = aut_maps[a]
+            # position map: first m0 (onto the minlex band), then the automorphism ma
+            r0 = 3 * b0 + maps_rows[m0, maps_rows[ma, 0]]
+            for j in range(9):
+                cmap[j] = maps_cols[m0, maps_cols[ma, j]]
+            for j in range(9):
+                dmap[G[r0 * 9 + cmap[j]]] = j + 1
+            # the 6 lower rows: the two other bands, rows sorted by first cell, the band with
+            # the smaller first row first
+            for k in range(3):
+                low[k] = 3 * ob1 + k
+                low[3 + k] = 3 * ob2 + k
+            for k in range(6):
+                first[k] = dmap[G[low[k] * 9 + cmap[0]]]
+            for half in range(2):
+                for x in range(3 * half, 3 * half + 3):
+                    for y in range(x + 1, 3 * half + 3):
+                        if first[y] < first[x]:
+                            tmp = low[x]
+                            low[x] = low[y]
+                            low[y] = tmp
+                            tmp = first[x]
+                            first[x] = first[y]
+                            first[y] = tmp
+            swap = first[3] < first[0]
+            cmp = 0
+            for i in range(6):
+                row = (low[(i + 3) % 6] if swap else low[i]) * 9
+                for j in range(9):
+                    v = dmap[G[row + cmap[j]]]
+                    w = grid[27 + i * 9 + j]
+                    if v != w:
+                        cmp = -1 if v < w else 1
+                        break
+                if cmp != 0:
+                    break
+            if cmp < 0:
+                return 0
+            if cmp == 0:
+                n_eq += 1
+    return n_eq
 
 
 # --- lookups: rank <-> grid, one walk of one prefix each, resumed at a checkpoint -------------

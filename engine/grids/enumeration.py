@@ -30,17 +30,23 @@ HIST = 649  # automorphism counts are at most 648; histogram slot k counts grids
 ROW4_CAP = 1 << 14
 LEAF_CAP = 1 << 14  # bands 3 under one band 2 (column 1 fixed); more raises
 
-Tables = namedtuple("Tables", "row2_rank_to_id fact table aut_offsets aut_maps maps_rows maps_cols")
+Tables = namedtuple("Tables", "row2_rank_to_id fact table aut_offsets aut_maps maps_rows maps_cols rid_min rid_max")
 Band1 = K.Band1
 Work = namedtuple("Work", "grid b2 b3 relabel state keys entries scratch form tform ties "
-                          "colm boxm rowm rem placed colset3 col3d leaves leaf_tie order memo stats "
-                          "s1code s1mask grp_n grp_o5 colbit act actx target ctl cps")
+                          "colm boxm rem colset3 col3d leaves leaf_tie order memo stats "
+                          "s1code s1m act actx target ctl cps rl4 r6n r6o r6x r6c cm")
 
 
 @lru_cache(maxsize=None)
 def _tables() -> Tables:
     T = band_tables()
-    return Tables(T.row2_rank_to_id, FACT, T.table, T.aut_offsets, T.aut_maps, T.maps_rows, T.maps_cols)
+    # per row-2 id (rows 1-2 of a band fixed, row 3's 216 orders free) the smallest and largest
+    # band index (int16: 24 KB each, they stay in cache)
+    idx = (T.table & 0xFFFF).reshape(-1, 216)
+    rid_min = idx.min(axis=1).astype(np.int16)
+    rid_max = idx.max(axis=1).astype(np.int16)
+    return Tables(T.row2_rank_to_id, FACT, T.table, T.aut_offsets, T.aut_maps, T.maps_rows, T.maps_cols,
+                  rid_min, rid_max)
 
 
 @lru_cache(maxsize=None)
@@ -84,15 +90,17 @@ def band1(index: int) -> Band1:
 
 def workspace(n_auts: int) -> Work:
     z = np.zeros
+    na = max(n_auts, 1)
     return Work(z(81, np.uint8), z(27, np.uint8), z(27, np.uint8), z(10, np.uint8),
-                z(max(n_auts, 1), np.int64), z(6, np.int64), z(6, np.uint32), z(200, np.int64),
+                z(na, np.int64), z(6, np.int64), z(6, np.uint32), z(200, np.int64),
                 z(81, np.uint8), z(SIZE, np.uint8), z((1, SIZE), np.uint8),
-                z(9, np.int64), z(3, np.int64), z(3, np.int64), z(27, np.int64), z(27, np.int64),
+                z(9, np.int64), z(3, np.int64), z(27, np.int64),
                 z(9, np.int64), z((9, 3), np.int64),
                 z((LEAF_CAP, 2), np.int64), z(LEAF_CAP, np.int64), z(LEAF_CAP, np.int64), z((3, 216), np.int64),
-                z(K.N_STATS, np.int64), z(36, np.int64), z((36, 3), np.int64), z(36, np.int64),
-                z((36, 6), np.int64), z((3, 6, 3), np.int64), z(max(n_auts, 1), np.int64), z((max(n_auts, 1), 3), np.int64),
-                z(27, np.uint8), z(K.N_CTL, np.int64), z((1, 2), np.int64))
+                z(K.N_STATS, np.int64), z(36, np.int64), z((36, 6), np.int64), z(na, np.int64), z((na, 3), np.int64),
+                z(27, np.uint8), z(K.N_CTL, np.int64), z((1, 2), np.int64),
+                z(10, np.int64), z(3, np.int64), z((3, 6), np.int64), z((3, 3), np.int64), z((3, 6), np.int64),
+                z((9, 9), np.int64))
 
 
 @lru_cache(maxsize=None)
