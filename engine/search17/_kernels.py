@@ -240,12 +240,13 @@ def bands3(S, T, W, variant, b2s, start, stop, emit, counts, out_b2, out_b3):
     fact = T.fact
     X = S.index
     K = S.rank
+    # stacks compare by rank in the search order (variant A) or are never below band 1 (C)
     if variant == VARIANT_A:
-        ge_bits = S.ge_bits
-        eq_bits = S.eq_bits
+        TS = T.stack_a
+        V = S.verdict_a
     else:
-        ge_bits = S.all_bits
-        eq_bits = S.no_bits
+        TS = T.stack_c
+        V = S.verdict_c
     for q in range(27):
         grid[q] = S.band[q]
     n_out = 0
@@ -266,7 +267,7 @@ def bands3(S, T, W, variant, b2s, start, stop, emit, counts, out_b2, out_b3):
             for r in range(3):
                 col3d[j, r] = LOWBIT[m]
                 m &= m - 1
-        _stack_verdicts(0, 1, grid, col3d, row2_rank_to_id, ge_bits, eq_bits, X, relabel, verdict)
+        _stack_verdicts(TS, V, 0, grid, col3d, relabel, verdict, 1, 63, 63)
         n1 = 0
         for code in range(36):
             if verdict[0, code] < 0:
@@ -276,7 +277,7 @@ def bands3(S, T, W, variant, b2s, start, stop, emit, counts, out_b2, out_b3):
                 s1mask[n1, r] = (np.int64(1) << col3d[0, r]) | (np.int64(1) << col3d[1, PERM3[code // 6, r]]) | \
                                 (np.int64(1) << col3d[2, PERM3[code % 6, r]])
             n1 += 1
-        _stack_verdicts(1, 6, grid, col3d, row2_rank_to_id, ge_bits, eq_bits, X, relabel, verdict)
+        _stack_verdicts(TS, V, 1, grid, col3d, relabel, verdict, 63, 63, 63)
         for g in range(36):
             grp_n[g] = 0
         for code in range(216):
@@ -288,7 +289,7 @@ def bands3(S, T, W, variant, b2s, start, stop, emit, counts, out_b2, out_b3):
             for o in range(6):
                 for r in range(3):
                     colbit[c, o, r] = np.int64(1) << col3d[3 + c, PERM3[o, r]]
-        _stack_verdicts(2, 6, grid, col3d, row2_rank_to_id, ge_bits, eq_bits, X, relabel, verdict)
+        _stack_verdicts(TS, V, 2, grid, col3d, relabel, verdict, 63, 63, 63)
         for a in range(n1):
             c1 = s1code[a]
             for o3 in range(6):

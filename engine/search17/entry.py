@@ -41,8 +41,14 @@ VARIANTS = ("A", "B", "C")
 SLICE = 64
 """Bands 2 per slice: the checkpoint unit of a resumable run."""
 
-Tables = namedtuple("Tables", "row2_rank_to_id fact table maps_rows maps_cols rank")
-Band1 = namedtuple("Band1", "index rank band aut_cols aut_dig ge_bits eq_bits all_bits no_bits")
+Tables = namedtuple("Tables", "row2_rank_to_id fact table maps_rows maps_cols rank stack_a stack_c")
+Band1 = namedtuple("Band1", "index rank band aut_cols aut_dig ge_bits eq_bits all_bits no_bits verdict_a verdict_c")
+StackTables = namedtuple("StackTables", "row2_rank_to_id rid_min rid_max")
+"""What ``grids._kernels._stack_verdicts`` reads of the tables: per row-2 id the smallest and
+largest key rank in the search order (variant A), or a sentinel above every rank (variant C,
+where a stack is never below band 1: every row-2 id that occurs decides all 6 orders at once)."""
+Verdicts = namedtuple("Verdicts", "ge_bits eq_bits index")
+"""What ``_stack_verdicts`` reads of band 1: the bit tables and the rank they compare with."""
 Work = namedtuple("Work", "grid b2 b3 relabel info du st_cols st_dig keys scratch chidx chutes vc vd "
                           "col3d colset3 verdict s1code s1mask grp_n grp_o5 colbit stats")
 
@@ -68,8 +74,14 @@ def _by_rank(order: str) -> np.ndarray:
 @lru_cache(maxsize=None)
 def _tables(order: str = "s17") -> Tables:
     T = band_tables()
+    rank = _rank_of(order)
+    # keys with rows 1-2 fixed (one row-2 id) and row 3's 216 orders: their ranks' range
+    key_rank = rank[(T.table & 0xFFFF).reshape(-1, 216)]
+    above = np.full(key_rank.shape[0], N_BANDS, np.int16)
     return Tables(T.row2_rank_to_id, FACT, T.table, T.maps_rows.astype(np.int64), T.maps_cols.astype(np.int64),
-                  _rank_of(order))
+                  rank, StackTables(T.row2_rank_to_id, key_rank.min(axis=1).astype(np.int16),
+                                    key_rank.max(axis=1).astype(np.int16)),
+                  StackTables(T.row2_rank_to_id, above, above))
 
 
 def check_variant(variant: str) -> str:
@@ -105,8 +117,10 @@ def band1(rank: int, order: str = "s17") -> Band1:
     key_rank = _rank_of(order)[T.table & 0xFFFF]
     ge_bits = np.packbits(key_rank >= rank, bitorder="little")
     eq_bits = np.packbits((T.table & 0xFFFF) == index, bitorder="little")
+    all_bits, no_bits = np.full_like(ge_bits, 0xFF), np.zeros_like(eq_bits)
     return Band1(np.int64(index), np.int64(rank), band, np.array(cols, np.int64), np.array(digs, np.int64),
-                 ge_bits, eq_bits, np.full_like(ge_bits, 0xFF), np.zeros_like(eq_bits))
+                 ge_bits, eq_bits, all_bits, no_bits, Verdicts(ge_bits, eq_bits, np.int64(rank)),
+                 Verdicts(all_bits, no_bits, np.int64(rank)))
 
 
 def workspace() -> Work:
