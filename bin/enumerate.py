@@ -77,6 +77,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help="with --count-only: also store checkpoints inside each prefix (fast rank <-> grid)")
     p.add_argument("--fine-step", type=int, default=384, metavar="GRIDS",
                    help="with --export-fine: grids between the checkpoints shipped (default 384)")
+    p.add_argument("--keep-shipped", action="store_true",
+                   help="with --export-fine: keep the shipped bands 1 that the catalog lacks (a recount in pieces)")
     p.add_argument("--out", metavar="FILE", help="write the grids to FILE (resumable) instead of standard output")
     p.add_argument("--chunk", type=int, default=CHUNK, help=argparse.SUPPRESS)
     p.add_argument("--split", type=int, default=None, help=argparse.SUPPRESS)  # grids per distributed shard
@@ -118,7 +120,7 @@ def _main(argv=None) -> int:
     if args.export_fine:
         from sudoku_symmetry.catalog.fine import export_fine
 
-        return export_fine(catalog, args.export_fine, args.fine_step, err)
+        return export_fine(catalog, args.export_fine, args.fine_step, err, keep_shipped=args.keep_shipped)
     bands = list(range(N_BANDS)) if args.all else args.band1
     return _enumerate(catalog, bands, args, out, err)
 

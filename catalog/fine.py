@@ -26,6 +26,7 @@ from pathlib import Path
 
 import numpy as np
 
+from .errors import CatalogError
 from .grids import fine_prefixes, load_fine, load_prefix_counts, load_totals
 
 DATA = Path(__file__).parent / "data" / "ed_grid_fine.npz"
@@ -64,16 +65,29 @@ def _unplanes(f, name: str) -> np.ndarray:
     return f[name + "_lo"].astype(np.int64) | (f[name + "_hi"].astype(np.int64) << 8)
 
 
-def export_fine(catalog, path: str, step: int, err) -> int:
-    """Write the complete bands' fine counts, thinned to ``step``, as package data."""
+def export_fine(catalog, path: str, step: int, err, keep_shipped: bool = False) -> int:
+    """Write the complete bands' fine counts, thinned to ``step``, as package data.
+
+    ``keep_shipped``: also carry over, unchanged, the bands 1 that the package data shipped now
+    holds and the catalog does not (same step only), so a long recount can run in pieces on
+    fresh machines and each export adds to what was shipped before. Thinning is idempotent (the
+    shipped checkpoints are already ``step`` grids apart), so a carried band encodes exactly as
+    its recount would."""
     from sudoku_symmetry.engine.grids import prefixes
 
     have = fine_prefixes(catalog)
     totals = load_totals(catalog)
-    bands = [b for b in range(N_BANDS) if have.get(b, 0) == len(prefixes(b)) and b in totals]
+    mine = [b for b in range(N_BANDS) if have.get(b, 0) == len(prefixes(b)) and b in totals]
+    carry: dict = {}
+    if keep_shipped and DATA.exists():
+        if int(json.loads(DATA.with_suffix(".json").read_text())["step"]) != step:
+            raise CatalogError(f"--keep-shipped: the shipped fine counts have another step than {step}"
+                               " (thinned checkpoints cannot be thinned again to it)")
+        carry = {b: v for b, v in load_fine_package(DATA).items() if b not in mine and b in totals}
+    bands = sorted(mine + list(carry))
     per_all, dord_all, dcnt_all = [], [], []
     for b in bands:
-        _, per, cps = load_fine(catalog, b)
+        per, cps = carry[b] if b in carry else load_fine(catalog, b)[1:]
         counts = np.array(load_prefix_counts(catalog, b), np.int64)
         per, dord, dcnt = thin(per, cps, counts, step)
         per_all.append(per), dord_all.append(dord), dcnt_all.append(dcnt)
@@ -94,7 +108,8 @@ def export_fine(catalog, path: str, step: int, err) -> int:
     with open(str(Path(path).with_suffix(".json")), "w") as fh:
         json.dump(manifest, fh, indent=1)
         fh.write("\n")
-    err.write(f"enumerate: exported the fine counts of {len(bands)} bands 1 ({manifest['checkpoints']:,} "
+    carried = f" ({len(carry)} carried over from the package data)" if carry else ""
+    err.write(f"enumerate: exported the fine counts of {len(bands)} bands 1{carried} ({manifest['checkpoints']:,} "
               f"checkpoints, step {step}, {Path(path).stat().st_size:,} bytes) to {path}\n")
     return 0
 

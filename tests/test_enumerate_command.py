@@ -177,3 +177,33 @@ def test_fine_counts_recount_check_and_export(tmp_path, capsys):
     assert "differs from the counts in the catalog" in capsys.readouterr().err
     assert fine_prefixes(open_catalog(bad)) == {}
     assert enum_cmd.main(["--band1", "410", "--fine", "--db", bad]) == 2
+
+
+def test_export_fine_keeps_shipped_bands(tmp_path, monkeypatch):
+    """--export-fine --keep-shipped: a recount in pieces adds to the shipped fine counts; the
+    carried bands decode exactly as they were shipped, and the file holds the same arrays as one
+    export from a catalog that counted every band itself."""
+    import sudoku_symmetry.catalog.fine as fine_mod
+
+    one, two = str(tmp_path / "one.sqlite"), str(tmp_path / "two.sqlite")
+    for db in (one, two):
+        assert enum_cmd.main(["--band1", "301,306,331", "--count-only", "--db", db]) == 0
+    assert enum_cmd.main(["--band1", "301,331", "--count-only", "--fine", "--db", one]) == 0
+    shipped = tmp_path / "shipped.npz"
+    assert enum_cmd.main(["--export-fine", str(shipped), "--fine-step", "4", "--db", one]) == 0
+    monkeypatch.setattr(fine_mod, "DATA", shipped)  # the package data this checkout "ships"
+    assert enum_cmd.main(["--band1", "306", "--count-only", "--fine", "--db", two]) == 0
+    merged = tmp_path / "merged.npz"
+    assert enum_cmd.main(["--export-fine", str(merged), "--fine-step", "4", "--keep-shipped", "--db", two]) == 0
+    assert enum_cmd.main(["--band1", "306", "--count-only", "--fine", "--db", one]) == 0
+    whole = tmp_path / "whole.npz"
+    assert enum_cmd.main(["--export-fine", str(whole), "--fine-step", "4", "--db", one]) == 0
+    with np.load(merged) as m, np.load(whole) as w:
+        assert sorted(m.files) == sorted(w.files) and all(np.array_equal(m[k], w[k]) for k in m.files)
+    got, before = fine_mod.load_fine_package(merged), fine_mod.load_fine_package(shipped)
+    assert sorted(got) == [301, 306, 331] and all(len(got[b][1]) > 0 for b in got)
+    for b in (301, 331):
+        assert all(np.array_equal(x, y) for x, y in zip(got[b], before[b]))
+    # another step cannot be carried over (thinned data cannot be thinned again to it)
+    assert enum_cmd.main(["--export-fine", str(tmp_path / "x.npz"), "--fine-step", "8", "--keep-shipped",
+                          "--db", two]) == 2
