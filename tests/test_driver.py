@@ -30,7 +30,10 @@ from sudoku_symmetry.catalog.driver import claim, drive, holders, release, run_s
 from sudoku_symmetry.catalog.errors import ConnectionLost, LeaseLost
 from sudoku_symmetry.catalog.models import utcnow
 from sudoku_symmetry.catalog.runs import CHECKPOINTS, LEASES, RUNS, chunk, get_run, start_or_resume
+from sudoku_symmetry.catalog.grids import load_totals
 from sudoku_symmetry.commands import canon
+from sudoku_symmetry.commands import enumerate as enum_cmd
+from sudoku_symmetry.commands import s17_entry
 from sudoku_symmetry.commands._common import CommandError, OutputFile, with_output
 
 from conftest import pg_database, read_data_lines
@@ -150,6 +153,25 @@ def test_output_file_holds_each_committed_chunk_once(tmp_path, monkeypatch):
     with pytest.raises(CommandError, match="shorter than the run's checkpoint"):
         OutputFile(str(path), get_run(engine, run.id))
     engine.dispose()
+
+
+def test_status_lines_of_enumerate_and_s17_entry(tmp_path, capsys):
+    """``--status`` (bin/_common.list_runs, shared since issue 11): the lines each command printed
+    with its own listing, word for word (scripts read them)."""
+    db = str(tmp_path / "status.sqlite")
+    assert enum_cmd.main(["--band1", "390", "--count-only", "--db", db]) == 0
+    assert s17_entry.main(["--variant", "C", "--band1-rank", "415", "--count-only", "--db", db]) == 0
+    capsys.readouterr()
+    engine = open_catalog(db)
+    grids = load_totals(engine)[390]
+    engine.dispose()
+    assert enum_cmd.main(["--status", "--db", db]) == 0
+    assert capsys.readouterr().out.splitlines()[0] == \
+        f"run 1: done, 1 bands 1 (count only), 1 done, 0 pending, {grids:,} grids"
+    assert s17_entry.main(["--status", "--db", db]) == 0
+    assert capsys.readouterr().out.splitlines() == [
+        "run 2: variant C, done, 1 bands 1 (count only), 1 done, 0 pending, 1,279 bands 3",
+        "catalog: variant C: 1 of 416 bands 1 done, bands2 60 bands3 1,279"]
 
 
 def test_leases_two_workers_never_hold_one_shard(engine):
