@@ -260,11 +260,14 @@ def test_dropped_connections_are_retried(pg_server):
                     "--split", "0"])
     try:
         _wait_mid_shard(url)
+        killed = []
         for _ in range(3):  # every connection of the run, workers' and client's, cut by the server
-            killed = _psql(pg_server, "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity "
-                                      "WHERE datname = 'dropped' AND pid <> pg_backend_pid();")
-            assert int(killed) >= 1
+            killed.append(int(_psql(pg_server, "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity "
+                                               "WHERE datname = 'dropped' AND pid <> pg_backend_pid();")))
             time.sleep(0.7)
+        # the first round cuts the run mid-shard; a later one may find every process asleep in its
+        # reconnect backoff (0.5 s, then 1 s: no connection open), which is no failure of the run
+        assert killed[0] >= 1, killed
         out, err = p.communicate(timeout=400)
     finally:
         if p.poll() is None:
