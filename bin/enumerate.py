@@ -34,8 +34,9 @@ import argparse
 import os
 import sys
 
-from sudoku_symmetry.commands._common import (EXIT_OK, CommandError, add_cluster_arguments, add_db_argument,
-                                              distributed, drive_shards, run)
+from sudoku_symmetry.commands._common import (EXIT_OK, CommandError, OutputFile, add_cluster_arguments,
+                                              add_db_argument, distributed, drive_shards, list_runs,
+                                              refuse_distributed_output, run, with_output)
 
 RUN_KIND = "ed-grids"
 N_BANDS = 416
@@ -87,23 +88,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _status(catalog, out) -> int:
-    from sqlalchemy import select
-
     from sudoku_symmetry.catalog.grids import coverage
-    from sudoku_symmetry.catalog.runs import CHECKPOINTS, RUNS
 
-    with catalog.connect() as conn:
-        runs = conn.execute(select(RUNS).where(RUNS.c.kind == RUN_KIND).order_by(RUNS.c.id)).mappings().all()
-        for r in runs:
-            import json
-
-            params = json.loads(r["parameters"])
-            done = conn.execute(select(CHECKPOINTS.c.shard).where(CHECKPOINTS.c.run_id == r["id"],
-                                                                   CHECKPOINTS.c.done.is_(True))).scalars().all()
-            bands = params.get("bands", [])
-            target = params.get("out") or ("standard output" if params.get("stdout") else "count only")
-            out.write(f"run {r['id']}: {r['status']}, {len(bands)} bands 1 ({target}), {len(done)} done, "
-                      f"{len(bands) - len(done)} pending, {r['items_done']:,} grids\n")
+    list_runs(catalog, RUN_KIND, out, shards="bands", what="bands 1", unit="grids")
     n, grids, automorphic = coverage(catalog)
     out.write(f"catalog: {n} of {N_BANDS} bands 1 counted, {grids:,} grids, {automorphic:,} with a non-trivial "
               f"automorphism{' (complete)' if n == N_BANDS else ''}\n")
@@ -118,9 +105,8 @@ def _main(argv=None) -> int:
         raise CommandError("--chunk must be at least 1")
     if args.fine and not args.count_only:
         raise CommandError("--fine needs --count-only")
-    if distributed(args) and not args.count_only and not (args.status or args.export):
-        raise CommandError("--workers and --scheduler need --count-only (grids printed or written to a file "
-                           "come out in order from one process)")
+    if not (args.status or args.export):
+        refuse_distributed_output(args, "grids")
     if args.fine and distributed(args):
         raise CommandError("--fine runs in one process (its checkpoints are per band 1); drop --workers/--scheduler")
     from sudoku_symmetry.catalog.db import open_catalog
@@ -171,22 +157,11 @@ def _enumerate(catalog, bands: list[int], args, out, err) -> int:
         shards = tasks.shard_keys(shards, split)
     total = sum(known[b] for b in bands) if all(b in known for b in bands) else None
     run_state = start_or_resume(catalog, RUN_KIND, params, items_total=total, restart=stdout_mode)
-    if path is not None:
-        offset = max([int((cp.cursor or {}).get("offset", 0)) for cp in run_state.checkpoints.values()] + [0])
-        if offset and (not os.path.exists(path) or os.path.getsize(path) < offset):
-            raise CommandError(f"{path} is shorter than the run's checkpoint ({offset} bytes): it was changed "
-                               f"outside the run; remove it and use other arguments to start again")
-        with open(path, "ab") as fh:
-            fh.truncate(offset)
+    output = OutputFile(path, run_state) if path is not None else None
 
     def work(shard: str, cursor):
         band = int(shard)
-        cur = dict(cursor or {"prefix": 0, "hist": {}, "offset": 0})
-        if path is not None and cur["offset"] == 0 and cur["prefix"] == 0:
-            cur["offset"] = _file_size(path)  # this band starts where the file ends
-        elif path is not None and _file_size(path) > cur["offset"]:
-            with open(path, "ab") as fh:  # retried after a lost connection: drop what was not committed
-                fh.truncate(cur["offset"])
+        cur = dict(cursor or {"prefix": 0, "hist": {}})
         rows4 = format_lines(enumeration.prefixes(band))
         for res, nxt, done in enumeration.work(band, cur["prefix"], chunk=args.chunk, emit=not args.count_only,
                                                step=step):
@@ -194,22 +169,13 @@ def _enumerate(catalog, bands: list[int], args, out, err) -> int:
             for k in map(int, res.hist.nonzero()[0]):
                 hist[str(k)] = hist.get(str(k), 0) + int(res.hist[k])
             text = "".join(line + "\n" for line in format_lines(res.grids)) if res.grids is not None else ""
-            offset = cur["offset"]
-            if path is not None and text:
-                with open(path, "ab") as fh:
-                    fh.write(text.encode("ascii"))
-                    fh.flush()
-                    os.fsync(fh.fileno())
-                offset += len(text)
             final = None
             if done:
                 final = (sum(hist.values()), len(rows4), {int(k): v for k, v in hist.items()})
             fine = (res.checkpoint_counts, res.checkpoints) if step else None
             chunk_rows = (band, res.start, rows4[res.start:res.stop], res.counts.tolist(), final, fine)
-            cur = {"prefix": nxt, "hist": hist, "offset": offset}
-            yield chunk_rows, cur, done, res.total
-            if stdout_mode and text:
-                out.write(text)  # committed: print it
+            cur = {"prefix": nxt, "hist": hist}
+            yield chunk_rows, cur, done, res.total, text.encode("ascii")
 
     def write(conn, rows):
         band, start, rows4, counts, final, fine = rows
@@ -228,6 +194,8 @@ def _enumerate(catalog, bands: list[int], args, out, err) -> int:
 
     if distributed(args):
         work, write = partial(tasks.work, chunk=args.chunk), partial(tasks.write, run_id=run_state.id)
+    else:
+        work = with_output(work, output, out if stdout_mode else None)
     res = drive_shards(args, catalog, run_state.id, [str(b) for b in shards], work, write, desc="ED grids",
                        unit=" grids")
     out.flush()
@@ -267,10 +235,6 @@ def _export(catalog, path: str, err) -> int:
         fh.write("\n")
     err.write(f"enumerate: exported {len(bands)} bands 1, {manifest['grids']:,} grids to {path}\n")
     return EXIT_OK
-
-
-def _file_size(path: str) -> int:
-    return os.path.getsize(path) if os.path.exists(path) else 0
 
 
 def main(argv=None) -> int:

@@ -1,6 +1,7 @@
 """patterns: essentially different clue patterns and configurations, their counts and canonical forms.
 
     patterns --cells N [--digits] [--count-only] [--out FILE] [--db URL]
+    patterns --cells N [--digits] --count-only --workers N|--scheduler ADDRESS [--db URL]
     patterns --burnside --cells N|all
     patterns [FILE ...]
 
@@ -18,6 +19,12 @@ is the next enumeration unit, a clue-count matrix, and the file offset): killed 
 and started again with the same arguments, it ends with the same rows and a byte-identical
 file. Output to standard output is not resumable (a new run each time; rows are deduplicated).
 
+``--count-only --workers N`` (a local Dask cluster) or ``--scheduler ADDRESS`` (an existing one)
+works the units as Dask tasks (``catalog/distributed.py``), one shard per box occupancy
+(``_patterns_tasks.py``); the catalog gets the serial run's rows and the same count. It is a
+run of its own (its shards differ): resume it with the same options. Canonical forms (standard
+output, ``--out``) come from one process, in order: the cluster options need ``--count-only``.
+
 ``--burnside --cells N|all`` prints ``N COUNT`` lines: the number of ED patterns by Burnside's
 lemma over the group's cycle types (exact, no enumeration). Configurations have no Burnside
 count here (``--digits`` is refused): their fixed points are not a product over cycles.
@@ -33,8 +40,10 @@ import argparse
 import os
 import sys
 
-from sudoku_symmetry.commands._common import (EXIT_BAD_INPUT, EXIT_OK, CommandError, add_db_argument,
-                                              add_input_argument, emit, iter_chunks, run)
+from sudoku_symmetry.commands._common import (EXIT_BAD_INPUT, EXIT_OK, CommandError, OutputFile,
+                                              add_cluster_arguments, add_db_argument, add_input_argument,
+                                              distributed, drive_shards, emit, iter_chunks,
+                                              refuse_distributed_output, run, with_output)
 
 RUN_KIND = "ed-patterns"
 MAX_CELLS = 81
@@ -63,6 +72,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--burnside", action="store_true", help="print the counts by Burnside's lemma")
     p.add_argument("--chunk", type=int, default=50_000, help=argparse.SUPPRESS)
     add_db_argument(p)
+    add_cluster_arguments(p)
     add_input_argument(p, "patterns or configurations")
     return p
 
@@ -75,7 +85,7 @@ def _main(argv=None) -> int:
             raise CommandError("--burnside needs --cells N or --cells all")
         if args.digits:
             raise CommandError("configuration counts by Burnside are not available (patterns only)")
-        if args.files or args.out or args.count_only:
+        if args.files or args.out or args.count_only or distributed(args):
             raise CommandError("--burnside takes only --cells")
         return _burnside(args.cells, out)
     if args.cells is not None:
@@ -87,9 +97,10 @@ def _main(argv=None) -> int:
             raise CommandError("--count-only and --out exclude each other")
         if args.chunk < 1:
             raise CommandError("--chunk must be at least 1")
+        refuse_distributed_output(args, "canonical forms")
         return _enumerate(args, out, err)
-    if args.digits or args.count_only or args.out:
-        raise CommandError("--digits, --count-only and --out go with --cells N")
+    if args.digits or args.count_only or args.out or distributed(args):
+        raise CommandError("--digits, --count-only, --out, --workers and --scheduler go with --cells N")
     return _canonical(args.files, out, err)
 
 
@@ -144,53 +155,30 @@ def _canonical(files, out, err) -> int:
 
 
 def _enumerate(args, out, err) -> int:
+    from functools import partial
+
     from sudoku_symmetry.catalog.db import open_catalog
-    from sudoku_symmetry.catalog.driver import drive
-    from sudoku_symmetry.catalog.patterns import store_patterns
     from sudoku_symmetry.catalog.runs import get_run, start_or_resume
-    from sudoku_symmetry.engine.patterns import enumeration
+    from sudoku_symmetry.commands import _patterns_tasks as tasks
     from sudoku_symmetry.engine.patterns.burnside import pattern_counts
-    from sudoku_symmetry.engine.patterns.canonical import format_cells
 
     n, digits = args.cells, args.digits
     catalog = open_catalog(args.db)
     path = os.path.abspath(args.out) if args.out else None
     stdout_mode = not args.count_only and path is None
     params = {"cells": n, "digits": digits, "out": path, "stdout": stdout_mode}
+    shards = [str(n)]
+    if distributed(args):  # one shard per box occupancy: a different run from the serial one
+        params["shards"] = "boxes"
+        shards = tasks.occupancy_shards(n)
     total = None if digits else pattern_counts()[n]
     state = start_or_resume(catalog, RUN_KIND, params, items_total=total, restart=stdout_mode)
-    if path is not None:
-        offset = max([int((cp.cursor or {}).get("offset", 0)) for cp in state.checkpoints.values()] + [0])
-        if offset and (not os.path.exists(path) or os.path.getsize(path) < offset):
-            raise CommandError(f"{path} is shorter than the run's checkpoint ({offset} bytes): it was changed "
-                               f"outside the run; remove it and use other arguments to start again")
-        with open(path, "ab") as fh:
-            fh.truncate(offset)
-
-    def work(shard: str, cursor):
-        cur = dict(cursor or {"unit": 0, "offset": 0})
-        for batch, items, nxt, done in enumeration.work(n, cur["unit"], digits=digits, max_items=args.chunk):
-            forms = format_cells(batch.cells, digits) if len(batch.automorphisms) else []
-            text = "".join(f + "\n" for f in forms)
-            offset = cur["offset"]
-            if path is not None and text:
-                with open(path, "ab") as fh:
-                    fh.write(text.encode("ascii"))
-                    fh.flush()
-                    os.fsync(fh.fileno())
-                offset += len(text)
-            cur = {"unit": nxt, "offset": offset}
-            yield (forms, batch.automorphisms.tolist()), cur, done, items
-            if stdout_mode and text and not args.count_only:
-                out.write(text)  # committed: print it
-
-    def write(conn, rows):
-        forms, auts = rows
-        return store_patterns(conn, forms, auts, digits=digits, source=f"patterns --cells {n}"
-                              + (" --digits" if digits else ""))
-
+    output = OutputFile(path, state) if path is not None else None
+    work = with_output(partial(tasks.work, n=n, digits=digits, chunk=args.chunk, emit=not args.count_only), output,
+                       out if stdout_mode else None)
+    write = partial(tasks.write, n=n, digits=digits)
     what = "configurations" if digits else "patterns"
-    res = drive(catalog, state.id, [str(n)], work, write, desc=f"ED {what}", unit=f" {what}")
+    res = drive_shards(args, catalog, state.id, shards, work, write, desc=f"ED {what}", unit=f" {what}")
     out.flush()
     if res.already_done:
         err.write(f"patterns: run {state.id} was already complete; nothing to do\n")

@@ -1,6 +1,7 @@
 """s17-entry: the 17-clue search entry, band 1 by band 1 in the search's own band order.
 
     s17-entry --variant A|B|C --band1-rank K[,L-M] [--count-only] [--out FILE] [--db URL]
+    s17-entry --variant A|B|C --band1-rank K[,L-M] --count-only --workers N|--scheduler ADDRESS
     s17-entry --table [--variant A|B|C] [--db URL]
     s17-entry --status [--db URL]
 
@@ -24,6 +25,12 @@ index, valid 6-clue count, bands 2, bands 3 (``-`` where not computed; the catal
 and those shipped as package data, ``catalog/data/s17_entry_counts.json``, written by
 ``--export``).
 
+``--count-only --workers N`` (a local Dask cluster) or ``--scheduler ADDRESS`` (an existing one)
+works the bands 1 as Dask tasks (``catalog/distributed.py``, ``_s17_tasks.py``): the shards and
+checkpoints are the serial run's, so it is the same run (a run started in one process can go on
+on a cluster, and back). Lines (standard output, ``--out``) come from one process, in order:
+the cluster options need ``--count-only``.
+
 Decisions the issue left open: variant B's bands 2 count is A's (the middle loop's pairs); a
 band 2 counts when the middle loop keeps it, with or without bands 3 (variant C needs that
 meaning for its 983,959,110; A's bands 2 with at least one band 3 are the lines not ending in
@@ -35,7 +42,9 @@ import argparse
 import os
 import sys
 
-from sudoku_symmetry.commands._common import EXIT_OK, CommandError, add_db_argument, run
+from sudoku_symmetry.commands._common import (EXIT_OK, CommandError, OutputFile, add_cluster_arguments,
+                                              add_db_argument, drive_shards, list_runs, refuse_distributed_output,
+                                              run, with_output)
 
 RUN_KIND = "s17-entry"
 N_BANDS = 416
@@ -79,6 +88,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--out", metavar="FILE", help="write the lines to FILE (resumable) instead of standard output")
     p.add_argument("--chunk", type=int, default=CHUNK, help=argparse.SUPPRESS)
     add_db_argument(p)
+    add_cluster_arguments(p)
     return p
 
 
@@ -90,6 +100,8 @@ def _main(argv=None) -> int:
         raise CommandError("--chunk must be at least 1")
     if args.band1_rank is not None and args.variant is None:
         raise CommandError("--variant A, B or C is required with --band1-rank")
+    if args.band1_rank is not None:
+        refuse_distributed_output(args)
     from sudoku_symmetry.catalog.db import open_catalog
 
     catalog = open_catalog(args.db)
@@ -169,24 +181,10 @@ def _table(catalog, variant: str, out) -> int:
 
 
 def _status(catalog, out) -> int:
-    import json
-
-    from sqlalchemy import select
-
-    from sudoku_symmetry.catalog.runs import CHECKPOINTS, RUNS
     from sudoku_symmetry.catalog.search17 import load_entry_bands
 
-    with catalog.connect() as conn:
-        runs = conn.execute(select(RUNS).where(RUNS.c.kind == RUN_KIND).order_by(RUNS.c.id)).mappings().all()
-        for r in runs:
-            params = json.loads(r["parameters"])
-            cps = conn.execute(select(CHECKPOINTS.c.shard, CHECKPOINTS.c.done)
-                               .where(CHECKPOINTS.c.run_id == r["id"])).all()
-            done = sum(1 for c in cps if c.done)
-            ranks = params.get("ranks", [])
-            target = params.get("out") or ("standard output" if params.get("stdout") else "count only")
-            out.write(f"run {r['id']}: variant {params.get('variant')}, {r['status']}, {len(ranks)} bands 1 "
-                      f"({target}), {done} done, {len(ranks) - done} pending, {r['items_done']:,} bands 3\n")
+    list_runs(catalog, RUN_KIND, out, shards="ranks", what="bands 1", unit="bands 3",
+              label=lambda params: f"variant {params.get('variant')}, ")
     for v in ("A", "B", "C"):
         d = load_entry_bands(catalog, v)
         if d:
@@ -195,41 +193,12 @@ def _status(catalog, out) -> int:
     return EXIT_OK
 
 
-def format_lines(rank: int, b2s, counts, bands3, owner, start: int, variant: str) -> bytes:
-    """The lines of one slice (bands 2 ``start..``): vectorized, one row of bytes per line."""
-    import numpy as np
-
-    n2 = len(counts)
-    # each band 2 contributes max(1, count) lines: its bands 3, or one line with '-'
-    lines_per = np.maximum(counts, 1)
-    own = np.repeat(np.arange(n2), lines_per)
-    has3 = np.repeat(counts > 0, lines_per)
-    prefix = f"{rank} ".encode()
-    width = len(prefix) + 27 + 1 + 27 + 1
-    buf = np.full((len(own), width), ord(" "), np.uint8)
-    buf[:, : len(prefix)] = np.frombuffer(prefix, np.uint8)
-    buf[:, -1] = ord("\n")
-    p2 = len(prefix)
-    p3 = p2 + 28
-    if variant == "B":
-        p2, p3 = p3, p2
-    buf[:, p2 : p2 + 27] = np.asarray(b2s)[start + own] + ord("0")
-    b3_rows = np.full((len(own), 27), ord(" "), np.uint8)
-    b3_rows[has3] = bands3 + ord("0")
-    b3_rows[~has3, 0] = ord("-")
-    buf[:, p3 : p3 + 27] = b3_rows
-    text = buf.tobytes()
-    # a '-' field is one character: drop the 26 padding blanks after it
-    if (~has3).any():
-        text = text.replace(b"-" + b" " * 26, b"-")
-    return text
-
-
 def _generate(catalog, args, out, err) -> int:
-    from sudoku_symmetry.catalog.driver import drive
+    from functools import partial
+
     from sudoku_symmetry.catalog.runs import get_run, start_or_resume
-    from sudoku_symmetry.catalog.search17 import load_entry_bands, store_entry_band
-    from sudoku_symmetry.engine.search17 import entry
+    from sudoku_symmetry.catalog.search17 import load_entry_bands
+    from sudoku_symmetry.commands import _s17_tasks as tasks
 
     variant = args.variant
     ranks = args.band1_rank
@@ -242,50 +211,11 @@ def _generate(catalog, args, out, err) -> int:
     params = {"variant": variant, "ranks": ranks, "out": path, "stdout": stdout_mode, "chunk": args.chunk}
     total = sum(known[r][2] for r in ranks) if all(r in known for r in ranks) else None
     run_state = start_or_resume(catalog, RUN_KIND, params, items_total=total, restart=stdout_mode)
-    offset = 0
-    if path is not None:
-        offset = max([int((cp.cursor or {}).get("offset", 0)) for cp in run_state.checkpoints.values()] + [0])
-        if offset and (not os.path.exists(path) or os.path.getsize(path) < offset):
-            raise CommandError(f"{path} is shorter than the run's checkpoint ({offset} bytes): it was changed "
-                               f"outside the run; remove it and use other arguments to start again")
-        with open(path, "ab") as fh:
-            fh.truncate(offset)  # cut back to the last checkpoint (drops a summary line too)
-    kernel_variant = "A" if variant == "B" else variant
-
-    def work(shard: str, cursor):
-        rank = int(shard)
-        cur = dict(cursor or {"b2": 0, "bands3": 0, "offset": 0})
-        if path is not None and cur["offset"] == 0 and cur["b2"] == 0:
-            cur["offset"] = _file_size(path)  # this band 1 starts where the file ends
-        b2s = entry.bands2(rank)
-        index = int(entry.band1(rank).index)
-        for res, nxt, done in entry.work(kernel_variant, rank, cur["b2"], emit=not args.count_only,
-                                         chunk=args.chunk):
-            data = b""
-            if not args.count_only and res.stop > res.start:
-                data = format_lines(rank, b2s, res.counts, res.bands3, res.owner, res.start, variant)
-            off = cur["offset"]
-            if path is not None and data:
-                with open(path, "ab") as fh:
-                    fh.write(data)
-                    fh.flush()
-                    os.fsync(fh.fileno())
-                off += len(data)
-            cur = {"b2": nxt, "bands3": cur["bands3"] + res.total, "offset": off}
-            final = (rank, index, len(b2s), cur["bands3"]) if done else None
-            yield [final], cur, done, res.total
-            if stdout_mode and data:
-                out.buffer.write(data) if hasattr(out, "buffer") else out.write(data.decode())
-
-    def write(conn, rows):
-        final = rows[0]
-        if final is None:
-            return 0, 0
-        new = store_entry_band(conn, variant, *final)
-        return new, 1 - new
-
-    res = drive(catalog, run_state.id, [str(r) for r in shards], work, write, desc=f"s17 entry {variant}",
-                unit=" bands3")
+    output = OutputFile(path, run_state) if path is not None else None
+    work = with_output(partial(tasks.work, variant=variant, chunk=args.chunk, emit=not args.count_only), output,
+                       out if stdout_mode else None)
+    res = drive_shards(args, catalog, run_state.id, [str(r) for r in shards], work,
+                       partial(tasks.write, variant=variant), desc=f"s17 entry {variant}", unit=" bands3")
     state = get_run(catalog, run_state.id)
     if res.already_done:
         err.write(f"s17-entry: run {run_state.id} was already complete; nothing to do\n")
@@ -303,10 +233,6 @@ def _generate(catalog, args, out, err) -> int:
     err.write(f"s17-entry: variant {variant}: {len(complete)} of {len(ranks)} bands 1 done, bands2 {n2:,} "
               f"bands3 {n3:,} ({state.items_done:,} generated by run {run_state.id})\n")
     return EXIT_OK
-
-
-def _file_size(path: str) -> int:
-    return os.path.getsize(path) if os.path.exists(path) else 0
 
 
 def main(argv=None) -> int:

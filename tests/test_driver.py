@@ -27,10 +27,14 @@ from sqlalchemy import func, select, update
 from sudoku_symmetry.catalog.configurations import count_configurations, make_row, store_configurations
 from sudoku_symmetry.catalog.db import open_catalog
 from sudoku_symmetry.catalog.driver import claim, drive, holders, release, run_shard, worker_name
-from sudoku_symmetry.catalog.errors import LeaseLost
+from sudoku_symmetry.catalog.errors import ConnectionLost, LeaseLost
 from sudoku_symmetry.catalog.models import utcnow
 from sudoku_symmetry.catalog.runs import CHECKPOINTS, LEASES, RUNS, chunk, get_run, start_or_resume
+from sudoku_symmetry.catalog.grids import load_totals
 from sudoku_symmetry.commands import canon
+from sudoku_symmetry.commands import enumerate as enum_cmd
+from sudoku_symmetry.commands import s17_entry
+from sudoku_symmetry.commands._common import CommandError, OutputFile, with_output
 
 from conftest import pg_database, read_data_lines
 from test_catalog import puzzles
@@ -113,6 +117,61 @@ def test_a_generator_that_just_ends_marks_its_shard_done(engine):
 
     assert drive(engine, run.id, ["a"], work, write, progress=False).finished
     assert get_run(engine, run.id).checkpoints["a"].done and get_run(engine, run.id).cursor("a") == 1
+
+
+def test_output_file_holds_each_committed_chunk_once(tmp_path, monkeypatch):
+    """``--out FILE`` of enumerate, s17-entry and patterns (bin/_common.with_output): a chunk
+    whose commit was lost after its bytes were written (a dropped connection, retried by the
+    driver) is in the file once, whether it started its shard or not; a restart cuts the file
+    back to the last checkpoint, and refuses a file shorter than that."""
+    monkeypatch.setenv("SUDOKU_DB_BACKOFF", "0.01")
+    engine = open_catalog(str(tmp_path / "out.sqlite"))
+    path = tmp_path / "out.txt"
+    run = start_or_resume(engine, "out", {})
+    lost = {"a1", "b0"}  # these chunks' first commits fail
+
+    def work(shard, cursor):
+        for k in range(0 if cursor is None else cursor["k"], 3):
+            yield [f"{shard}{k}"], {"k": k + 1}, k == 2, 1, f"{shard}{k}\n".encode()
+
+    def write_or_drop(conn, rows):
+        if rows[0] in lost:
+            lost.discard(rows[0])
+            raise ConnectionLost("the server went away")
+        return 0, 0
+
+    res = drive(engine, run.id, ["a", "b"], with_output(work, OutputFile(str(path), run)), write_or_drop,
+                progress=False)
+    assert res.finished and not lost and get_run(engine, run.id).items_done == 6
+    assert path.read_text() == "a0\na1\na2\nb0\nb1\nb2\n"
+    assert get_run(engine, run.id).cursor("b") == {"k": 3, "offset": 18}
+    with open(path, "a") as fh:
+        fh.write("bands2 ...\n")  # a summary after the last checkpoint
+    OutputFile(str(path), get_run(engine, run.id))
+    assert path.read_text() == "a0\na1\na2\nb0\nb1\nb2\n"
+    path.write_text("a0\n")
+    with pytest.raises(CommandError, match="shorter than the run's checkpoint"):
+        OutputFile(str(path), get_run(engine, run.id))
+    engine.dispose()
+
+
+def test_status_lines_of_enumerate_and_s17_entry(tmp_path, capsys):
+    """``--status`` (bin/_common.list_runs, shared since issue 11): the lines each command printed
+    with its own listing, word for word (scripts read them)."""
+    db = str(tmp_path / "status.sqlite")
+    assert enum_cmd.main(["--band1", "390", "--count-only", "--db", db]) == 0
+    assert s17_entry.main(["--variant", "C", "--band1-rank", "415", "--count-only", "--db", db]) == 0
+    capsys.readouterr()
+    engine = open_catalog(db)
+    grids = load_totals(engine)[390]
+    engine.dispose()
+    assert enum_cmd.main(["--status", "--db", db]) == 0
+    assert capsys.readouterr().out.splitlines()[0] == \
+        f"run 1: done, 1 bands 1 (count only), 1 done, 0 pending, {grids:,} grids"
+    assert s17_entry.main(["--status", "--db", db]) == 0
+    assert capsys.readouterr().out.splitlines() == [
+        "run 2: variant C, done, 1 bands 1 (count only), 1 done, 0 pending, 1,279 bands 3",
+        "catalog: variant C: 1 of 416 bands 1 done, bands2 60 bands3 1,279"]
 
 
 def test_leases_two_workers_never_hold_one_shard(engine):

@@ -16,10 +16,10 @@ kernels, ``_rgs_kernels`` and ``_orbit_kernels`` the others.
 """
 from .burnside import pattern_count, pattern_counts
 from .canonical import Canonical, canonical_forms, format_cells, parse_line
-from .enumeration import count, enumerate_all, units, work
+from .enumeration import count, enumerate_all, occupancy_groups, units, work
 from .orbits import Orbits, orbit_representatives
 from .rgs import enumerate_rgs, rank, relabel, unrank
 
 __all__ = ["Canonical", "Orbits", "canonical_forms", "count", "enumerate_all", "enumerate_rgs", "format_cells",
-           "orbit_representatives", "parse_line", "pattern_count", "pattern_counts", "rank", "relabel", "units",
-           "unrank", "work"]
+           "occupancy_groups", "orbit_representatives", "parse_line", "pattern_count", "pattern_counts", "rank",
+           "relabel", "units", "unrank", "work"]

@@ -74,6 +74,21 @@ def units(n: int) -> tuple[Unit, ...]:
     return tuple(Unit(c, e) for _, c, e in out)
 
 
+def occupancy_groups(n: int) -> tuple[tuple[str, int, int], ...]:
+    """The units of n cells grouped by box occupancy, the enumeration's first-level choice:
+    ``(occupancy, start, stop)`` with the occupancy as 9 characters (``1`` for a box with clues,
+    boxes 1-9) and units ``start..stop-1`` (consecutive: units sort by occupancy first), in unit
+    order. Each group is an independent slice of the enumeration (a shard of a distributed run)."""
+    out: list[tuple[str, int, int]] = []
+    for i, u in enumerate(units(n)):
+        occ = "".join("1" if c else "0" for c in u.counts)
+        if out and out[-1][0] == occ:
+            out[-1] = (occ, out[-1][1], i + 1)
+        else:
+            out.append((occ, i, i + 1))
+    return tuple(out)
+
+
 def _run_unit(unit: Unit, digits: bool, keep: bool, cap: int = 4096):
     counts = np.array(unit.counts, np.int64)
     while True:
@@ -117,17 +132,18 @@ def count_unit(unit: Unit, digits: bool = False) -> int:
 
 
 def work(n: int, start: int = 0, digits: bool = False, keep: bool = True,
-         max_items: int = 50_000) -> Iterator[tuple[Batch, int, int, bool]]:
-    """Resumable enumeration from unit ``start``: yields (batch, units done, next unit, done)
-    with batches of whole units holding about ``max_items`` results (``keep=False``: counts
-    only, empty batches with the number of results in automorphisms' length... see count)."""
+         max_items: int = 50_000, stop: int | None = None) -> Iterator[tuple[Batch, int, int, bool]]:
+    """Resumable enumeration of units ``start..stop-1`` (default: to the last unit): yields
+    (batch, results, next unit, done) with batches of whole units holding about ``max_items``
+    results (``keep=False``: the results are counted, the batches are empty)."""
     us = units(n)
+    end = len(us) if stop is None else min(int(stop), len(us))
     i = start
-    while i < len(us):
+    while i < end:
         cells, auts = [], []
         total = 0
         j = i
-        while j < len(us) and total < max_items:
+        while j < end and total < max_items:
             if keep:
                 b = enumerate_unit(us[j], digits)
                 cells.append(b.cells)
@@ -141,7 +157,7 @@ def work(n: int, start: int = 0, digits: bool = False, keep: bool = True,
             batch = Batch(np.concatenate(cells), np.concatenate(auts))
         else:
             batch = Batch(np.zeros((0, 81), np.uint8), np.zeros(0, np.int64))
-        yield batch, total, j, j >= len(us)
+        yield batch, total, j, j >= end
         i = j
     if not us:
         yield Batch(np.zeros((0, 81), np.uint8), np.zeros(0, np.int64)), 0, 0, True

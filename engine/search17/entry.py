@@ -97,12 +97,15 @@ def check_rank(rank: int) -> int:
     return int(rank)
 
 
-@lru_cache(maxsize=4)
 def band1(rank: int, order: str = "s17") -> Band1:
     """Band 1 at ``rank`` of the search order, its automorphisms (column map, digit map; the
     identity first) and its bit tables: bit ``key`` of ``ge_bits`` is set when that band key's
     rank is >= ``rank``, of ``eq_bits`` when its index is band 1's (326 KB each: in cache)."""
-    rank = check_rank(rank)
+    return _band1(check_rank(rank), order)
+
+
+@lru_cache(maxsize=4)
+def _band1(rank: int, order: str) -> Band1:
     T = band_tables()
     index = int(_by_rank(order)[rank])
     band = T.minlex[index].astype(np.int64)
@@ -133,9 +136,15 @@ def workspace() -> Work:
                 z(36, np.int64), z((36, 6), np.int64), z((3, 6, 3), np.int64), z(K.N_STATS, np.int64))
 
 
-@lru_cache(maxsize=2)
 def bands2(rank: int, order: str = "s17") -> np.ndarray:
     """The bands 2 of band 1 at ``rank`` (the middle loop), (N, 27) uint8, lexicographic order."""
+    return _bands2(check_rank(rank), order)
+
+
+@lru_cache(maxsize=2)
+def _bands2(rank: int, order: str) -> np.ndarray:
+    # one cache key per (rank, order) however the caller spells it (``bands2(r)`` and
+    # ``bands2(r, "s17")`` computed it twice: seconds per band 1)
     S = band1(rank, order)
     W = workspace()
     cap = 1 << 20  # grown by 2 (a rerun): at most ~6 M candidates, so at most 216 MB
