@@ -35,6 +35,30 @@ def chute_keys(grid, scratch, row2_rank_to_id, fact, keys):
 
 
 @kernel
+def lower_rows(G, dmap, c0, ob1, ob2, low, first):
+    """The 6 rows under band 1 after a map onto it: bands ``ob1`` and ``ob2`` of ``G`` (rows
+    3 ob + k), each band's rows sorted by their mapped cell in column ``c0`` into ``low``, their
+    first cells into ``first``; True when band ``ob2`` comes first (its first row starts lower).
+    A plain kernel, not inlined: Numba's inlining would add reference counting per call."""
+    for k in range(3):
+        low[k] = 3 * ob1 + k
+        low[3 + k] = 3 * ob2 + k
+    for k in range(6):
+        first[k] = dmap[G[low[k] * 9 + c0]]
+    for half in range(2):
+        for x in range(3 * half, 3 * half + 3):
+            for y in range(x + 1, 3 * half + 3):
+                if first[y] < first[x]:
+                    tmp = low[x]
+                    low[x] = low[y]
+                    low[y] = tmp
+                    tmp = first[x]
+                    first[x] = first[y]
+                    first[y] = tmp
+    return first[3] < first[0]
+
+
+@kernel
 def canon_grid_into(grid, keys, entries, aut_offsets, aut_maps, maps_rows, maps_cols, scratch,
                     form, transform, ties, record):
     """Minlex form of one grid into ``form`` (81) and ``transform`` (SIZE), given its chute keys
@@ -78,24 +102,7 @@ def canon_grid_into(grid, keys, entries, aut_offsets, aut_maps, maps_rows, maps_
             for j in range(9):
                 dmap[G[rmap[0] * 9 + cmap[j]]] = j + 1
             # the 6 lower rows: the two other bands, rows sorted by first cell
-            ob1 = 1 if b0 == 0 else 0
-            ob2 = 1 if b0 == 2 else 2
-            for k in range(3):
-                low[k] = 3 * ob1 + k
-                low[3 + k] = 3 * ob2 + k
-            for k in range(6):
-                first[k] = dmap[G[low[k] * 9 + cmap[0]]]
-            for half in range(2):  # sort each band's 3 rows by mapped first cell
-                for x in range(3 * half, 3 * half + 3):
-                    for y in range(x + 1, 3 * half + 3):
-                        if first[y] < first[x]:
-                            tmp = low[x]
-                            low[x] = low[y]
-                            low[y] = tmp
-                            tmp = first[x]
-                            first[x] = first[y]
-                            first[y] = tmp
-            swap = first[3] < first[0]
+            swap = lower_rows(G, dmap, cmap[0], 1 if b0 == 0 else 0, 1 if b0 == 2 else 2, low, first)
             for k in range(6):
                 rmap[3 + k] = low[(k + 3) % 6] if swap else low[k]
             # compare rows 4-9 with the best so far (rows 1-3 equal the minlex band for all)

@@ -38,7 +38,7 @@ import numpy as np
 from .._bits import FACT, LOWBIT, PERM3, POPCOUNT
 from .._jit import kernel
 from ..bands._kernels import _rank3, band_key
-from ..canon._grid_kernels import chute_keys
+from ..canon._grid_kernels import chute_keys, lower_rows
 
 ALL9 = 0x3FE  # digits 1-9 on bits 1-9
 PENDING, TIED, DROPPED = 0, 1, 2  # state of an automorphism of band 1 under a band 2
@@ -503,6 +503,22 @@ def _row5_loses(b2, aut_cols, aut_dig, aut_c0, aut_dinv2):
     return False
 
 
+@kernel
+def _checkpoint(o, count, ctl, cps):
+    """A checkpoint (band-2 ordinal ``o + 1``, ``count`` grids before it) once ``ctl[W_STEP]``
+    grids have passed since the last; False when ``cps`` is full."""
+    step = ctl[W_STEP]
+    if step > 0 and count - ctl[W_LAST] >= step:
+        ncp = ctl[W_NCP]
+        if ncp >= cps.shape[0]:
+            return False
+        cps[ncp, 0] = o + 1
+        cps[ncp, 1] = count
+        ctl[W_NCP] = ncp + 1
+        ctl[W_LAST] = count
+    return True
+
+
 @kernel(inline="always")
 def _skip_bands2(o_lo, o_hi, ctl, cps):
     """The walk's bookkeeping for bands 2 ``o_lo .. o_hi - 1`` skipped whole (no grid under
@@ -513,15 +529,8 @@ def _skip_bands2(o_lo, o_hi, ctl, cps):
     if o >= o_hi:
         return 0
     count = ctl[W_COUNT]
-    step = ctl[W_STEP]
-    if step > 0 and count - ctl[W_LAST] >= step:
-        ncp = ctl[W_NCP]
-        if ncp >= cps.shape[0]:
-            return -3
-        cps[ncp, 0] = o + 1
-        cps[ncp, 1] = count
-        ctl[W_NCP] = ncp + 1
-        ctl[W_LAST] = count
+    if not _checkpoint(o, count, ctl, cps):
+        return -3
     stop = -1
     if ctl[W_STOP_COUNT] >= 0 and count > ctl[W_STOP_COUNT]:
         stop = o
@@ -575,15 +584,8 @@ def _band2(T, B1, o, key2, emit, grids, n_out, auts, hist, work, ctl, cps):
         if emit:
             n_out += got
     count = ctl[W_COUNT]
-    step = ctl[W_STEP]
-    if step > 0 and count - ctl[W_LAST] >= step:
-        ncp = ctl[W_NCP]
-        if ncp >= cps.shape[0]:
-            return -3
-        cps[ncp, 0] = o + 1
-        cps[ncp, 1] = count
-        ctl[W_NCP] = ncp + 1
-        ctl[W_LAST] = count
+    if not _checkpoint(o, count, ctl, cps):
+        return -3
     if o == ctl[W_STOP_ORD] or (ctl[W_STOP_COUNT] >= 0 and count > ctl[W_STOP_COUNT]):
         ctl[W_ORD] = o
         ctl[W_GOT] = got
@@ -1026,22 +1028,7 @@ def _canon_leaf(grid, scratch, keys, entries, row2_rank_to_id, fact, table, aut_
                 dmap[G[r0 * 9 + cmap[j]]] = j + 1
             # the 6 lower rows: the two other bands, rows sorted by first cell, the band with
             # the smaller first row first
-            for k in range(3):
-                low[k] = 3 * ob1 + k
-                low[3 + k] = 3 * ob2 + k
-            for k in range(6):
-                first[k] = dmap[G[low[k] * 9 + cmap[0]]]
-            for half in range(2):
-                for x in range(3 * half, 3 * half + 3):
-                    for y in range(x + 1, 3 * half + 3):
-                        if first[y] < first[x]:
-                            tmp = low[x]
-                            low[x] = low[y]
-                            low[y] = tmp
-                            tmp = first[x]
-                            first[x] = first[y]
-                            first[y] = tmp
-            swap = first[3] < first[0]
+            swap = lower_rows(G, dmap, cmap[0], ob1, ob2, low, first)
             cmp = 0
             for i in range(6):
                 row = (low[(i + 3) % 6] if swap else low[i]) * 9
