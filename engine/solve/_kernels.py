@@ -203,12 +203,13 @@ def _place_rows(S, t, i, b, m, s):
         nv = v & ~s
         S[t, j] = nv
         dirty |= np.int64(nv != v) << j
-    bx = BOX3[s & 511] | BOX3[(s >> 9) & 511] | BOX3[s >> 18]
-    nv = (m & ~BOX_CELLS[bx]) | s
+    cols = (s | (s >> 9) | (s >> 18)) & 511
+    # the boxes of the cells are the boxes of their columns: one look-up, not one per row
+    nv = (m & ~BOX_CELLS[BOX3[cols] & 7]) | s
     S[t, i] = nv
     dirty = (dirty & ~(np.int64(1) << i)) | (np.int64(nv != m) << i)
-    cm = ((s | (s >> 9) | (s >> 18)) & 511) * 0o1001001
-    d3 = i - b
+    cm = cols * 0o1001001
+    d3 = (i // 3) * 3  # = i - b, written so that the compiler sees it is not negative
     for b2 in range(3):
         if b2 != b:
             j = d3 + b2
@@ -306,11 +307,12 @@ def _minirow_clear(f, e):
     return ((rows | boxes) & ~fc) | e | (e << 1) | (e << 2)
 
 
-@kernel
+@kernel(inline="always")
 def _propagate(S, t):
     """Logic to a fixed point on node S[t]; False on contradiction."""
     dirty = np.int64(S[t, 30])
     cdirty = dirty  # planes changed since the cross-band step last looked at them
+    ndirty = dirty  # planes changed since the naked-single step last looked at them
     tried = False
     while True:
         # 1. permutation rule and hidden singles in rows, per changed (digit, band) plane
@@ -318,6 +320,7 @@ def _propagate(S, t):
         # free scratch until a guess: fewer visits of planes that several placements change, and
         # no unpredictable branch per plane)
         cdirty |= dirty
+        ndirty |= dirty
         while dirty:
             hs = np.int64(0)  # planes with hidden singles
             while dirty:
@@ -325,7 +328,7 @@ def _propagate(S, t):
                 dirty &= dirty - 1
                 m = np.int64(S[t, i])
                 sh = BOX3[m & 511] | (BOX3[(m >> 9) & 511] << 3) | (BOX3[m >> 18] << 6)
-                m &= BAND_ALLOWED[sh]
+                m &= BAND_ALLOWED[sh & 511]  # the mask proves the index non-negative: no wraparound code
                 if m == 0:
                     return False
                 S[t, i] = m
@@ -344,11 +347,12 @@ def _propagate(S, t):
                 if sing:
                     res = _place_rows(S, t, i, b, m, sing)
                     cdirty |= res
+                    ndirty |= res
                     dirty |= res
-        # 2. naked singles
+        # 2. naked singles, in the bands with a changed plane
         for b in range(3):
             u = np.int64(S[t, 27 + b])
-            if u == 0:
+            if u == 0 or ((ndirty >> b) & 0o111111111) == 0:
                 continue
             ones = 0
             twos = 0
@@ -374,6 +378,7 @@ def _propagate(S, t):
                 if res < 0:
                     return False
                 dirty |= res
+        ndirty = 0
         if dirty:
             continue
         # 3. per digit across bands: hidden singles in columns, box-column permutation rule
@@ -576,6 +581,7 @@ def _choose_config(S, t):
             a1 = (m1 | (m1 >> 9) | (m1 >> 18)) & 511
             a2 = (m2 | (m2 >> 9) | (m2 >> 18)) & 511
             occ = ((a0 >> (3 * s)) & 7) | (((a1 >> (3 * s)) & 7) << 3) | (((a2 >> (3 * s)) & 7) << 6)
+        occ &= 511  # known non-negative: no wraparound code for the look-ups
         if NPERM[occ] == 2:
             return (which // 3) << 24 | (which % 3) << 22 | d << 18 | FIRST_PERMS[occ, 1] << 9 | FIRST_PERMS[occ, 0]
     return -1
