@@ -140,6 +140,9 @@ def _build_perm_tables():
 
 
 NPERM, FIRST_PERMS, STACK_COLS = _build_perm_tables()
+# band b -> the other two bands
+OTHER_BAND1 = np.array([1, 2, 0], dtype=np.int64)
+OTHER_BAND2 = np.array([2, 0, 1], dtype=np.int64)
 # 3 bits (boxes of a band) -> the cells of those boxes
 BOX_CELLS = np.array([sum(0o007007007 << (3 * k) for k in range(3) if x >> k & 1) for x in range(8)], dtype=np.int64)
 # 9 bits of a row -> the same 9 bits when exactly one is set, else 0
@@ -178,13 +181,16 @@ def _place(S, t, d, b, p):
     S[t, i] = nv
     dirty |= np.int64(nv != v) << i
     cm = COLMASK[p % 9]
-    for b2 in range(3):
-        if b2 != b:
-            j = 3 * d + b2
-            v = np.int64(S[t, j])
-            nv = v & ~cm
-            S[t, j] = nv
-            dirty |= np.int64(nv != v) << j
+    j = 3 * d + OTHER_BAND1[b]
+    v = np.int64(S[t, j])
+    nv = v & ~cm
+    S[t, j] = nv
+    dirty |= np.int64(nv != v) << j
+    j = 3 * d + OTHER_BAND2[b]
+    v = np.int64(S[t, j])
+    nv = v & ~cm
+    S[t, j] = nv
+    dirty |= np.int64(nv != v) << j
     return dirty
 
 
@@ -210,13 +216,17 @@ def _place_rows(S, t, i, b, m, s):
     dirty = (dirty & ~(np.int64(1) << i)) | (np.int64(nv != m) << i)
     cm = cols * 0o1001001
     d3 = (i // 3) * 3  # = i - b, written so that the compiler sees it is not negative
-    for b2 in range(3):
-        if b2 != b:
-            j = d3 + b2
-            v = np.int64(S[t, j])
-            nv = v & ~cm
-            S[t, j] = nv
-            dirty |= np.int64(nv != v) << j
+    # the two other bands without a branch on b (a branch per band was mispredicted)
+    j = d3 + OTHER_BAND1[b]
+    v = np.int64(S[t, j])
+    nv = v & ~cm
+    S[t, j] = nv
+    dirty |= np.int64(nv != v) << j
+    j = d3 + OTHER_BAND2[b]
+    v = np.int64(S[t, j])
+    nv = v & ~cm
+    S[t, j] = nv
+    dirty |= np.int64(nv != v) << j
     return dirty
 
 
