@@ -35,6 +35,14 @@ def chute_keys(grid, scratch, row2_rank_to_id, fact, keys):
 
 
 @kernel
+def oriented_copy(grid, transposed, G):
+    """Copy the 81 cells of ``grid`` into ``G``, transposed when ``transposed`` (stacks read as bands)."""
+    for i in range(9):
+        for j in range(9):
+            G[i * 9 + j] = grid[j * 9 + i] if transposed else grid[i * 9 + j]
+
+
+@kernel
 def lower_rows(G, dmap, c0, ob1, ob2, low, first):
     """The 6 rows under band 1 after a map onto it: bands ``ob1`` and ``ob2`` of ``G`` (rows
     3 ob + k), each band's rows sorted by their mapped cell in column ``c0`` into ``low``, their
@@ -88,9 +96,7 @@ def canon_grid_into(grid, keys, entries, aut_offsets, aut_maps, maps_rows, maps_
             continue
         transposed = c >= 3
         b0 = c % 3
-        for i in range(9):
-            for j in range(9):
-                G[i * 9 + j] = grid[j * 9 + i] if transposed else grid[i * 9 + j]
+        oriented_copy(grid, transposed, G)
         m0 = entries[c] >> 16
         for a in range(aut_offsets[best_index], aut_offsets[best_index + 1]):
             ma = aut_maps[a]

@@ -38,7 +38,7 @@ import numpy as np
 from .._bits import FACT, LOWBIT, PERM3, POPCOUNT
 from .._jit import kernel
 from ..bands._kernels import _rank3, band_key
-from ..canon._grid_kernels import chute_keys, lower_rows
+from ..canon._grid_kernels import chute_keys, lower_rows, oriented_copy
 
 ALL9 = 0x3FE  # digits 1-9 on bits 1-9
 PENDING, TIED, DROPPED = 0, 1, 2  # state of an automorphism of band 1 under a band 2
@@ -1012,9 +1012,7 @@ def _canon_leaf(grid, scratch, keys, entries, row2_rank_to_id, fact, table, aut_
         if (entries[c] & 0xFFFF) != best:
             continue
         b0 = c % 3
-        for i in range(9):
-            for j in range(9):
-                G[i * 9 + j] = grid[j * 9 + i] if c >= 3 else grid[i * 9 + j]
+        oriented_copy(grid, c >= 3, G)
         m0 = entries[c] >> 16
         ob1 = 1 if b0 == 0 else 0
         ob2 = 1 if b0 == 2 else 2
