@@ -4,6 +4,7 @@
     s17-entry --variant A|B|C --band1-rank K[,L-M] --count-only --workers N|--scheduler ADDRESS
     s17-entry --table [--variant A|B|C] [--db URL]
     s17-entry --status [--db URL]
+    s17-entry --import-shipped [--db URL]
 
 Bands are ranked by their number of valid 6-clue sub-puzzles (ascending, ties by minlex
 index; ``engine/search17/order.py``). For each band-1 rank the command writes the bands 2 the
@@ -23,7 +24,9 @@ arguments it ends with the same totals, and ``--out`` with a byte-identical file
 go to the catalog (``s17_entry_bands``) and ``--table`` prints the search's table: rank, minlex
 index, valid 6-clue count, bands 2, bands 3 (``-`` where not computed; the catalog's bands 1
 and those shipped as package data, ``catalog/data/s17_entry_counts.json``, written by
-``--export``).
+``--export``). ``--import-shipped`` copies the package data's bands 1 into the catalog (after
+checking each band 1's index against the order), so that a ``--count-only`` run on a fresh
+machine skips them and a later ``--export`` keeps them: how a long run goes on in pieces.
 
 ``--count-only --workers N`` (a local Dask cluster) or ``--scheduler ADDRESS`` (an existing one)
 works the bands 1 as Dask tasks (``catalog/distributed.py``, ``_s17_tasks.py``): the shards and
@@ -81,6 +84,8 @@ def build_parser() -> argparse.ArgumentParser:
     which.add_argument("--band1-rank", type=parse_ranks, metavar="K[,L-M]", help="bands 1 by rank (0-415)")
     which.add_argument("--table", action="store_true", help="print the search's table of all 416 bands 1")
     which.add_argument("--status", action="store_true", help="list the runs and the bands 1 done")
+    which.add_argument("--import-shipped", action="store_true",
+                       help="copy the package data's bands 1 into the catalog (a run then skips them)")
     which.add_argument("--export", metavar="FILE.json",
                        help="write the catalog's complete bands 1 (variants A, B, C) as package data")
     p.add_argument("--variant", type=parse_variant, default=None, help="A (566/656), B (665) or C (7+ clues)")
@@ -110,6 +115,8 @@ def _main(argv=None) -> int:
     if args.export:
         return _export(catalog, args.export, sys.stderr)
     _ensure_band_order(catalog)
+    if args.import_shipped:
+        return _import_shipped(catalog, sys.stderr)
     if args.table:
         return _table(catalog, args.variant or "A", sys.stdout)
     return _generate(catalog, args, sys.stdout, sys.stderr)
@@ -151,7 +158,8 @@ def _export(catalog, path: str, err) -> int:
                    for v, rows in bands.items()},
         "columns": ["band1_rank", "band1_index", "bands2", "bands3"],
         "bands": bands,
-        "command": "bin/s17-entry --variant A --band1-rank 0-415 --count-only --db DB && bin/s17-entry --variant C "
+        "command": "bin/s17-entry --import-shipped --db DB && "
+                   "bin/s17-entry --variant A --band1-rank 0-415 --count-only --db DB && bin/s17-entry --variant C "
                    "--band1-rank 0-415 --count-only --db DB && bin/s17-entry --export "
                    "catalog/data/s17_entry_counts.json --db DB",
     }
@@ -159,6 +167,26 @@ def _export(catalog, path: str, err) -> int:
         json.dump(manifest, fh, indent=None, separators=(",", ":"))
         fh.write("\n")
     err.write(f"s17-entry: exported {', '.join(f'{v}: {len(r)} bands 1' for v, r in bands.items())} to {path}\n")
+    return EXIT_OK
+
+
+def _import_shipped(catalog, err) -> int:
+    """Store every band 1 of the package data in the catalog (idempotent: the counts are
+    deterministic, and a band 1 already there is left as it is)."""
+    from sudoku_symmetry.catalog.search17 import load_band_order, store_entry_band
+
+    index_at = {r: i for i, (r, _v6, _v5, _m) in load_band_order(catalog).items()}
+    shipped = shipped_counts()
+    for v, rows in shipped.items():
+        for r, (i, _n2, _n3) in rows.items():
+            if index_at.get(r) != i:
+                raise CommandError(f"--import-shipped: the package data puts band {i} at rank {r} of variant {v}, "
+                                   f"the band order band {index_at.get(r)}")
+    new = {v: sum(store_entry_band(catalog, v, r, i, n2, n3) for r, (i, n2, n3) in sorted(rows.items()))
+           for v, rows in shipped.items()}
+    err.write("s17-entry: imported " + (", ".join(f"{v}: {new[v]} new of {len(rows)} bands 1"
+                                                   for v, rows in shipped.items()) or "nothing (no package data)")
+              + "\n")
     return EXIT_OK
 
 

@@ -168,3 +168,29 @@ def test_shipped_counts_agree_with_the_order():
                 assert sum(r[1] for r in rows.values()) == 983_959_110
     if 0 in shipped.get("A", {}):
         assert shipped["A"][0] == (223, 984_006, 16_962_075)
+
+
+def test_import_shipped_then_a_run_skips_those_bands_and_export_keeps_them(tmp_path, capsys, monkeypatch):
+    """How a long run goes on on a fresh machine: the package data into a new catalog, the run
+    skips those bands 1, an export carries them over unchanged."""
+    shipped = s17_entry.shipped_counts()
+    assert shipped.get("A"), "the package data has variant A bands 1"
+    db = str(tmp_path / "c.sqlite")
+    assert s17_entry.main(["--import-shipped", "--db", db]) == 0
+    n = len(shipped["A"])
+    assert f"A: {n} new of {n} bands 1" in capsys.readouterr().err
+    assert s17_entry.main(["--import-shipped", "--db", db]) == 0
+    assert f"A: 0 new of {n} bands 1" in capsys.readouterr().err
+    assert load_entry_bands(open_catalog(db), "A") == shipped["A"]
+    r = max(shipped["A"])
+    assert s17_entry.main(["--variant", "A", "--band1-rank", str(r), "--count-only", "--db", db]) == 0
+    assert "1 of the bands 1 are done already: skipped" in capsys.readouterr().err
+    out = tmp_path / "counts.json"
+    assert s17_entry.main(["--export", str(out), "--db", db]) == 0
+    import json
+    data = json.loads(out.read_text())
+    assert {int(row[0]): tuple(row[1:]) for row in data["bands"]["A"]} == shipped["A"]
+    # a package file that disagrees with the band order is refused, naming the rank
+    monkeypatch.setattr(s17_entry, "shipped_counts", lambda: {"A": {0: (999, 1, 1)}})
+    assert s17_entry.main(["--import-shipped", "--db", str(tmp_path / "d.sqlite")]) == 2
+    assert "band 999 at rank 0" in capsys.readouterr().err
