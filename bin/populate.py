@@ -98,10 +98,31 @@ def step_ed_grids(engine) -> StepResult:
                        f"with a non-trivial automorphism ({state})"], new)
 
 
+def step_s17_entry(engine) -> StepResult:
+    """The 17-clue search entry's counts per band 1 shipped as package data
+    (``catalog/data/s17_entry_counts.json``, made by ``bin/s17-entry --export``)."""
+    from sudoku_symmetry.catalog.search17 import import_entry_bands, load_entry_bands, load_shipped_entry
+
+    shipped = load_shipped_entry()
+    if not shipped:
+        return StepResult(["17-clue entry counts: no package data (bin/s17-entry --band1-rank 0-415 --count-only "
+                           "computes them)"], 0)
+    new = import_entry_bands(engine, shipped)
+    lines = []
+    for v in sorted(shipped):
+        done = load_entry_bands(engine, v)
+        state = "complete" if len(done) == 416 else \
+            f"incomplete: bin/s17-entry --variant {v} --band1-rank 0-415 --count-only computes the other {416 - len(done)}"
+        lines.append(f"17-clue entry counts, variant {v}: {len(done)} of 416 bands 1 ({new[v]} new), "
+                     f"bands2 {sum(x[1] for x in done.values()):,} bands3 {sum(x[2] for x in done.values()):,} ({state})")
+    return StepResult(lines, sum(new.values()))
+
+
 STEPS: list[Step] = [
     Step("bands", "the 416 minlex bands, automorphism counts, gangster classes, automorphisms", step_bands),
     Step("ed_grids", "the counts of essentially different grids per band 1 and row-4 prefix (package data)",
          step_ed_grids),
+    Step("s17_entry", "the 17-clue search entry's bands 2 and bands 3 per band 1 (package data)", step_s17_entry),
 ]
 
 

@@ -134,15 +134,9 @@ def _ensure_band_order(catalog) -> None:
 def shipped_counts() -> dict:
     """The package data (``catalog/data/s17_entry_counts.json``): variant -> {rank: (index,
     bands 2, bands 3)} for the bands 1 computed when it was made; {} if absent."""
-    import json
-    from importlib import resources
+    from sudoku_symmetry.catalog.search17 import load_shipped_entry
 
-    try:
-        text = resources.files("sudoku_symmetry.catalog").joinpath("data/s17_entry_counts.json").read_text()
-    except (FileNotFoundError, ModuleNotFoundError):
-        return {}
-    data = json.loads(text)
-    return {v: {int(r): (int(i), int(n2), int(n3)) for r, i, n2, n3 in rows} for v, rows in data["bands"].items()}
+    return load_shipped_entry()
 
 
 def _export(catalog, path: str, err) -> int:
@@ -171,19 +165,11 @@ def _export(catalog, path: str, err) -> int:
 
 
 def _import_shipped(catalog, err) -> int:
-    """Store every band 1 of the package data in the catalog (idempotent: the counts are
-    deterministic, and a band 1 already there is left as it is)."""
-    from sudoku_symmetry.catalog.search17 import load_band_order, store_entry_band
+    """Store every band 1 of the package data in the catalog (what ``populate`` does too)."""
+    from sudoku_symmetry.catalog.search17 import import_entry_bands
 
-    index_at = {r: i for i, (r, _v6, _v5, _m) in load_band_order(catalog).items()}
     shipped = shipped_counts()
-    for v, rows in shipped.items():
-        for r, (i, _n2, _n3) in rows.items():
-            if index_at.get(r) != i:
-                raise CommandError(f"--import-shipped: the package data puts band {i} at rank {r} of variant {v}, "
-                                   f"the band order band {index_at.get(r)}")
-    new = {v: sum(store_entry_band(catalog, v, r, i, n2, n3) for r, (i, n2, n3) in sorted(rows.items()))
-           for v, rows in shipped.items()}
+    new = import_entry_bands(catalog, shipped)
     err.write("s17-entry: imported " + (", ".join(f"{v}: {new[v]} new of {len(rows)} bands 1"
                                                    for v, rows in shipped.items()) or "nothing (no package data)")
               + "\n")

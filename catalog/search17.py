@@ -5,6 +5,9 @@ per-band-1 entry counts (``s17_entry_bands``), migration 0005. Plain rows in, pl
   ``bands`` rows where they are still empty (idempotent); returns how many rows it filled.
 * :func:`store_entry_band` inserts a complete band 1 (``ON CONFLICT DO NOTHING``: the counts are
   deterministic); :func:`load_entry_bands` reads them back.
+* :func:`load_shipped_entry` reads the package data (``data/s17_entry_counts.json``, written by
+  ``bin/s17-entry --export``); :func:`import_entry_bands` stores it, each band 1's index checked
+  against the band order (``bin/populate`` and ``bin/s17-entry --import-shipped``).
 
 SQL a user can run::
 
@@ -25,6 +28,7 @@ from typing import Iterable, Mapping
 from sqlalchemy import select, update
 
 from ._dml import connection_of, insert_new
+from .errors import CatalogError
 from .models import Band, S17EntryBand, utcnow
 
 BANDS = Band.__table__
@@ -68,3 +72,32 @@ def load_band_order(target) -> dict[int, tuple[int, int, int, int]]:
         rows = conn.execute(select(BANDS.c.band_index, BANDS.c.s17_rank, BANDS.c.valid6, BANDS.c.valid5,
                                    BANDS.c.min_clues).where(BANDS.c.s17_rank.is_not(None)))
         return {int(i): (int(r), int(v6), int(v5), int(m)) for i, r, v6, v5, m in rows}
+
+
+def load_shipped_entry() -> dict[str, dict[int, tuple[int, int, int]]]:
+    """The package data: variant -> {band-1 rank: (band 1 index, bands 2, bands 3)} for the bands 1
+    computed when it was made; {} if absent."""
+    import json
+    from importlib import resources
+
+    try:
+        text = resources.files("sudoku_symmetry.catalog").joinpath("data/s17_entry_counts.json").read_text()
+    except (FileNotFoundError, ModuleNotFoundError):
+        return {}
+    data = json.loads(text)
+    return {v: {int(r): (int(i), int(n2), int(n3)) for r, i, n2, n3 in rows} for v, rows in data["bands"].items()}
+
+
+def import_entry_bands(target, shipped: Mapping[str, Mapping[int, tuple[int, int, int]]]) -> dict[str, int]:
+    """Store ``shipped`` (as :func:`load_shipped_entry` gives it) after checking every band 1's index
+    against the catalog's band order (``CatalogError`` naming the first disagreement); variant ->
+    rows new (a band 1 already there is left as it is: the counts are deterministic)."""
+    index_at = {r: i for i, (r, _v6, _v5, _m) in load_band_order(target).items()}
+    for v, rows in shipped.items():
+        for r, (i, _n2, _n3) in rows.items():
+            if index_at.get(r) != i:
+                where = f"band {index_at[r]}" if r in index_at else "no band (run bin/populate first)"
+                raise CatalogError(f"the 17-clue entry package data puts band {i} at rank {r} of variant {v}, "
+                                   f"the catalog's band order {where}")
+    return {v: sum(store_entry_band(target, v, r, i, n2, n3) for r, (i, n2, n3) in sorted(rows.items()))
+            for v, rows in shipped.items()}

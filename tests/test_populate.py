@@ -52,6 +52,22 @@ def test_first_run_fills_second_run_changes_nothing(populated):
     assert "nothing changed" in second
 
 
+def test_shipped_17_clue_entry_counts_in_plain_sql(populated):
+    from sudoku_symmetry.catalog.search17 import load_shipped_entry
+
+    path, first, second = populated
+    shipped = load_shipped_entry()["A"]
+    n = len(shipped)
+    assert f"17-clue entry counts, variant A: {n} of 416 bands 1 ({n} new), bands2 " in first
+    assert f"17-clue entry counts, variant A: {n} of 416 bands 1 (0 new)" in second
+    con = sqlite3.connect(path)
+    got = con.execute("SELECT count(*), sum(bands2), sum(bands3) FROM s17_entry_bands WHERE variant = 'A'").fetchone()
+    assert got == (n, sum(x[1] for x in shipped.values()), sum(x[2] for x in shipped.values()))
+    # rank 0 of the search order is band 223 (the published entry's first band 1)
+    assert con.execute("SELECT e.band1, b.s17_rank FROM s17_entry_bands e JOIN bands b ON b.band_index = e.band1 "
+                       "WHERE e.variant = 'A' AND e.band1_rank = 0").fetchone() == (223, 0)
+
+
 def test_band_facts_in_plain_sql(populated):
     con = sqlite3.connect(populated[0])
     assert con.execute("SELECT count(*), count(DISTINCT gangster_class), min(band_index), max(band_index) "
