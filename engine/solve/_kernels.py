@@ -269,6 +269,8 @@ def _triads(S, t):
     w1 = np.int64(0); w2 = np.int64(0); w3 = np.int64(0)
     for d in range(9):
         m0 = np.int64(S[t, 3 * d]); m1 = np.int64(S[t, 3 * d + 1]); m2 = np.int64(S[t, 3 * d + 2])
+        if (m0 | m1 | m2) == 0:  # never at a fixed point; the exit keeps LLVM from vectorizing (gathers: slower)
+            return -1
         h = _minirows(m0, m1, m2)
         # mini-rows alone in their row: no other box of the same row (3 bits apart) occupied
         hc = h & ~(((h >> 3) & (K0 | K1)) | ((h >> 6) & K0) | ((h << 3) & (K1 | K2)) | ((h << 6) & K2))
@@ -288,6 +290,8 @@ def _triads(S, t):
     dirty = np.int64(0)
     for d in range(9):
         m0 = np.int64(S[t, 3 * d]); m1 = np.int64(S[t, 3 * d + 1]); m2 = np.int64(S[t, 3 * d + 2])
+        if (m0 | m1 | m2) == 0:  # as above
+            return -1
         h = _minirows(m0, m1, m2)
         hc = h & ~(((h >> 3) & (K0 | K1)) | ((h >> 6) & K0) | ((h << 3) & (K1 | K2)) | ((h << 6) & K2))
         v = _minicols(m0, m1, m2)
@@ -571,6 +575,8 @@ def _choose_config(S, t):
     tot0 = 0; tot1 = 0; tot2 = 0; tv0 = 0; tv1 = 0; tv2 = 0
     for d in range(9):
         m0 = np.int64(S[t, 3 * d]); m1 = np.int64(S[t, 3 * d + 1]); m2 = np.int64(S[t, 3 * d + 2])
+        if (m0 | m1 | m2) == 0:  # never at a fixed point; the exit keeps LLVM from vectorizing (gathers: slower)
+            return -1
         h = _minirows(m0, m1, m2)
         v = _minicols(m0, m1, m2)
         tot0 += _popcount(h & J0)
