@@ -43,7 +43,10 @@ map of the compiled functions): 137.7 nodes per puzzle; per node 16.8 plane visi
 6.75 hidden-single batches (8.8 cells), 0.88 naked singles, 2.9 digit passes of step 3 and 0.16
 triad calls. Time: propagation 77 %, triads 8 %, _choose_config 8 %, the reference counting of
 ``S`` passed to the helpers that are not inlined 3.6 % (inlining _choose_config or all three
-was 2-3 % slower: the search loop got worse code). Most of a node is the placements themselves.
+was 2-3 % slower: the search loop got worse code; ``_nrt=False`` on the search kernels removes
+it but measured no faster). Most of a node is the placements themselves. LLVM vectorized the
+9-digit loops of _triads and _choose_config with gathers, 2-2.5 % slower than scalar code on the
+hard lists: an exit that never fires keeps them scalar.
 """
 from __future__ import annotations
 
