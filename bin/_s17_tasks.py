@@ -5,8 +5,23 @@ Shard: a band 1, by its rank in the search order (``"K"``), the serial run's sha
 run started in one process can be resumed on a cluster and the other way round. Cursor:
 ``{"b2": next band 2, "bands3": bands 3 so far}`` (the command adds the output file's
 ``offset``). The chunk that completes a band 1 stores its counts (``s17_entry_bands``).
+
+A checkpoint always falls on a slice boundary (``chunk`` bands 2, 64 by default), but slices
+are committed together until ``seconds`` of work have gathered (default
+:data:`CHECKPOINT_SECONDS`): a commit costs about 2 ms of CPU (lease, cursor, counters through
+SQLAlchemy), while a slice of 64 bands 2 takes 0.2-0.3 ms at high band-1 ranks. Committing every
+slice made the count-only run of band-1 rank 300 take 74 s instead of 22 s (the kernels: 10 s).
+A kill loses at most those seconds of work; the resumed run redoes them from the last slice
+committed, with the same totals and the same file.
 """
 from __future__ import annotations
+
+import time
+
+CHECKPOINT_SECONDS = 1.0
+"""Work gathered per commit (seconds); 0: a commit per slice."""
+MAX_CHUNK_BYTES = 1 << 24
+"""Lines gathered per commit at most (bytes), whatever the time."""
 
 
 def format_lines(rank: int, b2s, counts, bands3, owner, start: int, variant: str) -> bytes:
@@ -39,10 +54,12 @@ def format_lines(rank: int, b2s, counts, bands3, owner, start: int, variant: str
     return text
 
 
-def work(shard: str, cursor, *, variant: str, chunk: int, emit: bool = False):
-    """Band 1 at rank ``shard``, ``chunk`` bands 2 at a time: yields ([final], cursor, done,
-    bands 3, lines) with ``final`` = (rank, index, bands 2, bands 3) on the last chunk (else
-    None) and ``lines`` the chunk's lines as bytes (``emit``; else empty)."""
+def work(shard: str, cursor, *, variant: str, chunk: int, emit: bool = False,
+         seconds: float = CHECKPOINT_SECONDS):
+    """Band 1 at rank ``shard``, ``chunk`` bands 2 a slice, slices gathered for ``seconds``:
+    yields ([final], cursor, done, bands 3, lines) with ``final`` = (rank, index, bands 2,
+    bands 3) on the last chunk (else None) and ``lines`` the chunk's lines as bytes (``emit``;
+    else empty)."""
     from sudoku_symmetry.engine.search17 import entry
 
     rank = int(shard)
@@ -51,13 +68,21 @@ def work(shard: str, cursor, *, variant: str, chunk: int, emit: bool = False):
     b2s = entry.bands2(rank)
     index = int(entry.band1(rank).index)
     kernel_variant = "A" if variant == "B" else variant
+    parts: list[bytes] = []
+    size = items = 0
+    since = time.monotonic()
     for res, nxt, done in entry.work(kernel_variant, rank, cur["b2"], emit=emit, chunk=chunk):
-        data = b""
         if emit and res.stop > res.start:
-            data = format_lines(rank, b2s, res.counts, res.bands3, res.owner, res.start, variant)
+            parts.append(format_lines(rank, b2s, res.counts, res.bands3, res.owner, res.start, variant))
+            size += len(parts[-1])
         n3 += res.total
+        items += res.total
+        if not (done or size >= MAX_CHUNK_BYTES or time.monotonic() - since >= seconds):
+            continue
         final = (rank, index, len(b2s), n3) if done else None
-        yield [final], {"b2": nxt, "bands3": n3}, done, res.total, data
+        yield [final], {"b2": nxt, "bands3": n3}, done, items, b"".join(parts)
+        parts, size, items = [], 0, 0
+        since = time.monotonic()
 
 
 def write(conn, rows, *, variant: str):

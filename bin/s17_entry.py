@@ -19,7 +19,8 @@ the bands 3 of a band 2 in the generator's order. Variant B prints A's lines wit
 bands exchanged (``K BAND3 BAND2``, ``K - BAND2``): the 665 entry searched as 656.
 
 A run with ``--count-only`` or ``--out`` is a resumable run (one shard per band 1, a checkpoint
-every 64 bands 2 committed with the counts): killed at any moment and started again with the same
+on a boundary of 64 bands 2 committed with the counts, slices gathered for a second per
+commit): killed at any moment and started again with the same
 arguments it ends with the same totals, and ``--out`` with a byte-identical file. Complete bands 1
 go to the catalog (``s17_entry_bands``) and ``--table`` prints the search's table: rank, minlex
 index, valid 6-clue count, bands 2, bands 3 (``-`` where not computed; the catalog's bands 1
@@ -92,6 +93,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--count-only", action="store_true", help="count, print no line")
     p.add_argument("--out", metavar="FILE", help="write the lines to FILE (resumable) instead of standard output")
     p.add_argument("--chunk", type=int, default=CHUNK, help=argparse.SUPPRESS)
+    p.add_argument("--checkpoint-seconds", type=float, default=None, help=argparse.SUPPRESS)
     add_db_argument(p)
     add_cluster_arguments(p)
     return p
@@ -103,6 +105,8 @@ def _main(argv=None) -> int:
         raise CommandError("--count-only and --out exclude each other")
     if args.chunk < 1:
         raise CommandError("--chunk must be at least 1")
+    if args.checkpoint_seconds is not None and not args.checkpoint_seconds >= 0:
+        raise CommandError("--checkpoint-seconds must be at least 0")
     if args.band1_rank is not None and args.variant is None:
         raise CommandError("--variant A, B or C is required with --band1-rank")
     if args.band1_rank is not None:
@@ -226,7 +230,9 @@ def _generate(catalog, args, out, err) -> int:
     total = sum(known[r][2] for r in ranks) if all(r in known for r in ranks) else None
     run_state = start_or_resume(catalog, RUN_KIND, params, items_total=total, restart=stdout_mode)
     output = OutputFile(path, run_state) if path is not None else None
-    work = with_output(partial(tasks.work, variant=variant, chunk=args.chunk, emit=not args.count_only), output,
+    seconds = tasks.CHECKPOINT_SECONDS if args.checkpoint_seconds is None else args.checkpoint_seconds
+    work = with_output(partial(tasks.work, variant=variant, chunk=args.chunk, emit=not args.count_only,
+                               seconds=seconds), output,
                        out if stdout_mode else None)
     res = drive_shards(args, catalog, run_state.id, [str(r) for r in shards], work,
                        partial(tasks.write, variant=variant), desc=f"s17 entry {variant}", unit=" bands3")
