@@ -73,3 +73,34 @@ def naive_representative(grid: list[int], x: int, rank_of) -> list[int]:
                 if best is None or cand < best:
                     best = cand
     return [int(v) for v in T.minlex[x]] + best[2:]
+
+
+def naive_gangster_bands3(colset3) -> int:
+    """Bands 3 whose column j holds the digits of mask ``colset3[j]`` (bits 1-9), column 1 in
+    increasing order: cell by cell, row by row, with the row, column and box rules."""
+    cols = [[x for x in range(1, 10) if m >> x & 1] for m in colset3]
+    band = [[0] * 9 for _ in range(3)]
+
+    def fill(p: int) -> int:
+        if p == 27:
+            return 1
+        r, c = divmod(p, 9)
+        if c == 0:  # column 1 sorted
+            return fill_with(p, [sorted(cols[0])[r]])
+        return fill_with(p, cols[c])
+
+    def fill_with(p: int, options) -> int:
+        r, c = divmod(p, 9)
+        n = 0
+        for x in options:
+            if x in band[r][:c] or any(band[rr][c] == x for rr in range(r)):
+                continue
+            box = [band[rr][cc] for rr in range(3) for cc in range(3 * (c // 3), 3 * (c // 3) + 3)]
+            if x in box:
+                continue
+            band[r][c] = x
+            n += fill(p + 1)
+            band[r][c] = 0
+        return n
+
+    return fill(0)

@@ -31,7 +31,9 @@ among those obeying the rule, so each class comes out once:
   iff it is <= its images under the stabilizer. Otherwise (a tie: rare) ``_is_representative``
   walks every representation: each chute of index X, each map onto X, both orders of the two
   parallel chutes.
-* C: band 3 free (any rank); kept iff <= its images under the stabilizer of the pair.
+* C: band 3 free (any rank); kept iff <= its images under the stabilizer of the pair. When
+  that stabilizer is trivial (most pairs) every band 3 is kept, and a count-only call takes
+  their number from the gangster table (``gangsters.py``) instead of enumerating them.
   (B is A with bands 2 and 3 exchanged; the kernels do not see B.)
 """
 import numpy as np
@@ -41,14 +43,15 @@ from .._jit import kernel
 from ..bands._kernels import _rank3, band_key
 from ..canon._grid_kernels import chute_keys
 from ..grids._kernels import _image_band_cmp, _stack_verdicts
+from .gangsters import gangster_count
 
 ALL9 = 0x3FE
 VARIANT_A, VARIANT_C = 0, 2
 STAB_CAP = 512  # elements of a pair's stabilizer (<= 2 x 108 automorphisms of X)
 # stats: candidates for band 2, bands 2 kept, bands 3 met (after the stack filter), kept,
-# decided by the representation walk
-STAT_B2_MET, STAT_B2_KEPT, STAT_B3_MET, STAT_B3_KEPT, STAT_WALK = 0, 1, 2, 3, 4
-N_STATS = 5
+# decided by the representation walk, bands 2 counted from their gangster (C, count only)
+STAT_B2_MET, STAT_B2_KEPT, STAT_B3_MET, STAT_B3_KEPT, STAT_WALK, STAT_GANGSTER = 0, 1, 2, 3, 4, 5
+N_STATS = 6
 
 
 @kernel(inline="always")
@@ -267,6 +270,16 @@ def bands3(S, T, W, variant, b2s, start, stop, emit, counts, out_b2, out_b3):
             for r in range(3):
                 col3d[j, r] = LOWBIT[m]
                 m &= m - 1
+        if variant == VARIANT_C and not emit and n_st == 0:
+            # every band 3 is kept: their number is the gangster's (gangsters.py)
+            count = gangster_count(colset3, T.gang)
+            if count >= 0:
+                stats[STAT_B3_MET] += count
+                stats[STAT_B3_KEPT] += count
+                stats[STAT_GANGSTER] += 1
+                counts[i - start] = count
+                n_out += count
+                continue
         _stack_verdicts(TS, V, 0, grid, col3d, relabel, verdict, 1, 63, 63)
         n1 = 0
         for code in range(36):

@@ -35,13 +35,14 @@ import numpy as np
 from .._bits import FACT
 from ..bands import N_BANDS, band_tables
 from . import _kernels as K
+from .gangsters import gangster_table
 from .order import band_order
 
 VARIANTS = ("A", "B", "C")
 SLICE = 64
 """Bands 2 per slice: the checkpoint unit of a resumable run."""
 
-Tables = namedtuple("Tables", "row2_rank_to_id fact table maps_rows maps_cols rank stack_a stack_c")
+Tables = namedtuple("Tables", "row2_rank_to_id fact table maps_rows maps_cols rank stack_a stack_c gang")
 Band1 = namedtuple("Band1", "index rank band aut_cols aut_dig ge_bits eq_bits all_bits no_bits verdict_a verdict_c")
 StackTables = namedtuple("StackTables", "row2_rank_to_id rid_min rid_max")
 """What ``grids._kernels._stack_verdicts`` reads of the tables: per row-2 id the smallest and
@@ -81,7 +82,7 @@ def _tables(order: str = "s17") -> Tables:
     return Tables(T.row2_rank_to_id, FACT, T.table, T.maps_rows.astype(np.int64), T.maps_cols.astype(np.int64),
                   rank, StackTables(T.row2_rank_to_id, key_rank.min(axis=1).astype(np.int16),
                                     key_rank.max(axis=1).astype(np.int16)),
-                  StackTables(T.row2_rank_to_id, above, above))
+                  StackTables(T.row2_rank_to_id, above, above), gangster_table())
 
 
 def check_variant(variant: str) -> str:
