@@ -90,6 +90,8 @@ def build_parser() -> argparse.ArgumentParser:
     which.add_argument("--export", metavar="FILE.json",
                        help="write the catalog's complete bands 1 (variants A, B, C) as package data")
     p.add_argument("--variant", type=parse_variant, default=None, help="A (566/656), B (665) or C (7+ clues)")
+    p.add_argument("--markdown", action="store_true",
+                   help="with --table: variants A and C side by side as a Markdown table (the README's)")
     p.add_argument("--count-only", action="store_true", help="count, print no line")
     p.add_argument("--out", metavar="FILE", help="write the lines to FILE (resumable) instead of standard output")
     p.add_argument("--chunk", type=int, default=CHUNK, help=argparse.SUPPRESS)
@@ -107,6 +109,8 @@ def _main(argv=None) -> int:
         raise CommandError("--chunk must be at least 1")
     if args.checkpoint_seconds is not None and not args.checkpoint_seconds >= 0:
         raise CommandError("--checkpoint-seconds must be at least 0")
+    if args.markdown and not args.table:
+        raise CommandError("--markdown goes with --table")
     if args.band1_rank is not None and args.variant is None:
         raise CommandError("--variant A, B or C is required with --band1-rank")
     if args.band1_rank is not None:
@@ -122,6 +126,8 @@ def _main(argv=None) -> int:
     if args.import_shipped:
         return _import_shipped(catalog, sys.stderr)
     if args.table:
+        if args.markdown:
+            return _markdown_table(catalog, sys.stdout)
         return _table(catalog, args.variant or "A", sys.stdout)
     return _generate(catalog, args, sys.stdout, sys.stderr)
 
@@ -195,6 +201,31 @@ def _table(catalog, variant: str, out) -> int:
     t2 = sum(v[1] for v in done.values())
     t3 = sum(v[2] for v in done.values())
     out.write(f"# {len(done)} of {N_BANDS} bands 1 done: bands2 {t2} bands3 {t3}\n")
+    return EXIT_OK
+
+
+def _markdown_table(catalog, out) -> int:
+    """Variants A and C side by side, one row per band 1, then the totals (the README's table)."""
+    from sudoku_symmetry.catalog.search17 import load_band_order, load_entry_bands
+
+    order = load_band_order(catalog)
+    by_rank = {r: (i, v6) for i, (r, v6, _v5, _m) in order.items()}
+    done = {}
+    for v in ("A", "C"):
+        done[v] = dict(shipped_counts().get(v, {}))
+        done[v].update(load_entry_bands(catalog, v))
+
+    def cell(v, r, k):
+        return f"{done[v][r][k]:,}" if r in done[v] else "-"
+
+    out.write("| rank | band | valid 6-clue | A: bands 2 | A: bands 3 | C: bands 3 |\n")
+    out.write("|---:|---:|---:|---:|---:|---:|\n")
+    for r in range(N_BANDS):
+        i, v6 = by_rank[r]
+        out.write(f"| {r} | {i} | {v6:,} | {cell('A', r, 1)} | {cell('A', r, 2)} | {cell('C', r, 2)} |\n")
+    tot = {v: (len(d), sum(x[1] for x in d.values()), sum(x[2] for x in d.values())) for v, d in done.items()}
+    out.write(f"| all | {tot['A'][0]} (A), {tot['C'][0]} (C) of {N_BANDS} | | {tot['A'][1]:,} | {tot['A'][2]:,} "
+              f"| {tot['C'][2]:,} |\n")
     return EXIT_OK
 
 
