@@ -340,7 +340,8 @@ def _minirow_clear(f, e):
 
 @kernel(inline="always")
 def _propagate(S, t):
-    """Logic to a fixed point on node S[t]; False on contradiction."""
+    """Logic to a fixed point on node S[t]: 0 on contradiction, else 1, or 2 when the last step was
+    _triads finding nothing (its mini-row / mini-column masks of this node are in row t + 1)."""
     dirty = np.int64(S[t, 30])
     cdirty = dirty  # planes changed since the cross-band step last looked at them
     ndirty = dirty  # planes changed since the naked-single step last looked at them
@@ -361,7 +362,7 @@ def _propagate(S, t):
                 sh = BOX3[m & 511] | (BOX3[(m >> 9) & 511] << 3) | (BOX3[m >> 18] << 6)
                 m &= BAND_ALLOWED[sh & 511]  # the mask proves the index non-negative: no wraparound code
                 if m == 0:
-                    return False
+                    return 0
                 S[t, i] = m
                 # hidden singles in rows: rows left with one cell, that cell not placed yet
                 # (one table look-up per row instead of a data-dependent branch per row)
@@ -392,7 +393,7 @@ def _propagate(S, t):
                 twos |= ones & x
                 ones |= x
             if u & ~ones:
-                return False
+                return 0
             sing = u & ~twos
             while sing:
                 p = _low27(sing)
@@ -404,10 +405,10 @@ def _propagate(S, t):
                         dd = d
                         break
                 if dd < 0:
-                    return False
+                    return 0
                 res = _place(S, t, dd, b, p)
                 if res < 0:
-                    return False
+                    return 0
                 dirty |= res
         ndirty = 0
         if dirty:
@@ -423,7 +424,7 @@ def _propagate(S, t):
             a1 = (m1 | (m1 >> 9) | (m1 >> 18)) & 511
             a2 = (m2 | (m2 >> 9) | (m2 >> 18)) & 511
             if (a0 | a1 | a2) != 511:
-                return False
+                return 0
             w0 = ((m0 & (m0 >> 9)) | (m0 & (m0 >> 18)) | ((m0 >> 9) & (m0 >> 18))) & 511
             w1 = ((m1 & (m1 >> 9)) | (m1 & (m1 >> 18)) | ((m1 >> 9) & (m1 >> 18))) & 511
             w2 = ((m2 & (m2 >> 9)) | (m2 & (m2 >> 18)) | ((m2 >> 9) & (m2 >> 18))) & 511
@@ -448,13 +449,13 @@ def _propagate(S, t):
                 r = 0 if (m >> c) & 1 else (1 if (m >> (c + 9)) & 1 else 2)
                 res = _place(S, t, d, b, 9 * r + c)
                 if res < 0:
-                    return False
+                    return 0
                 dirty |= res
             for s in range(3):
                 occ = ((a0 >> (3 * s)) & 7) | (((a1 >> (3 * s)) & 7) << 3) | (((a2 >> (3 * s)) & 7) << 6)
                 keep = PERM_UNION[occ]
                 if keep == 0:
-                    return False
+                    return 0
                 gone = occ & ~keep
                 while gone:
                     q = LOW9[gone]
@@ -471,13 +472,13 @@ def _propagate(S, t):
         # 4. triads (exactly 3 digits per mini-row and mini-column), once the cheaper rules are stuck,
         # and only while many cells are open
         if tried or _popcount(np.int64(S[t, 27])) + _popcount(np.int64(S[t, 28])) + _popcount(np.int64(S[t, 29])) < TRIADS_MIN_OPEN:
-            return True
+            return 1
         tried = True
         res = _triads(S, t)
         if res < 0:
-            return False
+            return 0
         if res == 0:
-            return True
+            return 2
         dirty = res
 
 
@@ -573,7 +574,7 @@ def _choose_cell(S, t):
 
 
 @kernel
-def _choose_config(S, t):
+def _choose_config(S, t, masks):
     """A digit with exactly two configurations left in one band or stack, to branch on; -1 if none.
 
     A configuration of digit d in a band is the 3x3 permutation matrix of the mini-rows it takes
@@ -584,11 +585,15 @@ def _choose_config(S, t):
     """
     tot0 = 0; tot1 = 0; tot2 = 0; tv0 = 0; tv1 = 0; tv2 = 0
     for d in range(9):
-        m0 = np.int64(S[t, 3 * d]); m1 = np.int64(S[t, 3 * d + 1]); m2 = np.int64(S[t, 3 * d + 2])
-        if (m0 | m1 | m2) == 0:  # never at a fixed point; the exit keeps LLVM from vectorizing (gathers: slower)
+        if masks:  # _triads left this node's masks in row t + 1
+            h = np.int64(S[t + 1, d])
+            v = np.int64(S[t + 1, 18 + d])
+        else:
+            m0 = np.int64(S[t, 3 * d]); m1 = np.int64(S[t, 3 * d + 1]); m2 = np.int64(S[t, 3 * d + 2])
+            h = _minirows(m0, m1, m2)
+            v = _minicols(m0, m1, m2)
+        if h == 0:  # never at a fixed point; the exit keeps LLVM from vectorizing (gathers: slower)
             return -1
-        h = _minirows(m0, m1, m2)
-        v = _minicols(m0, m1, m2)
         tot0 += _popcount(h & J0)
         tot1 += _popcount(h & J1)
         tot2 += _popcount(h & J2)
@@ -652,7 +657,8 @@ def _search(S, ctl, limit, sols):
     guesses = ctl[1]
     found = 0
     while t >= 0:
-        if not _propagate(S, t):
+        state = _propagate(S, t)
+        if state == 0:
             t -= 1
             continue
         if (S[t, 27] | S[t, 28] | S[t, 29]) == 0:
@@ -663,7 +669,7 @@ def _search(S, ctl, limit, sols):
             if found >= limit:
                 break
             continue
-        code = _choose_config(S, t)
+        code = _choose_config(S, t, state == 2)
         if code >= 0:
             guesses += 1
             for w in range(NWORDS):
