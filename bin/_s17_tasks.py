@@ -6,8 +6,9 @@ run started in one process can be resumed on a cluster and the other way round. 
 ``{"b2": next band 2, "bands3": bands 3 so far}`` (the command adds the output file's
 ``offset``). The chunk that completes a band 1 stores its counts (``s17_entry_bands``).
 
-A checkpoint always falls on a slice boundary (``chunk`` bands 2, 64 by default), but slices
-are committed together until ``seconds`` of work have gathered (default
+A checkpoint always falls on a slice boundary (``chunk`` bands 2, 64 by default; the kernels
+are called on :data:`CALL_BANDS2` of them at a time, from a slice boundary), but slices are
+committed together until ``seconds`` of work have gathered (default
 :data:`CHECKPOINT_SECONDS`): a commit costs about 2 ms of CPU (lease, cursor, counters through
 SQLAlchemy), while a slice of 64 bands 2 takes 0.2-0.3 ms at high band-1 ranks. Committing every
 slice made the count-only run of band-1 rank 300 take 74 s instead of 22 s (the kernels: 10 s).
@@ -20,6 +21,9 @@ import time
 
 CHECKPOINT_SECONDS = 1.0
 """Work gathered per commit (seconds); 0: a commit per slice."""
+CALL_BANDS2 = 4096
+"""Bands 2 per kernel call (a multiple of the slice), unless every slice is committed: a call
+costs about 0.1 ms of Python (arguments, workspace), as much as 64 bands 2 of variant C."""
 MAX_CHUNK_BYTES = 1 << 24
 """Lines gathered per commit at most (bytes), whatever the time."""
 
@@ -71,7 +75,8 @@ def work(shard: str, cursor, *, variant: str, chunk: int, emit: bool = False,
     parts: list[bytes] = []
     size = items = 0
     since = time.monotonic()
-    for res, nxt, done in entry.work(kernel_variant, rank, cur["b2"], emit=emit, chunk=chunk):
+    per_call = chunk if seconds <= 0 else chunk * max(1, CALL_BANDS2 // chunk)
+    for res, nxt, done in entry.work(kernel_variant, rank, cur["b2"], emit=emit, chunk=per_call):
         if emit and res.stop > res.start:
             parts.append(format_lines(rank, b2s, res.counts, res.bands3, res.owner, res.start, variant))
             size += len(parts[-1])
