@@ -38,8 +38,8 @@ the fewest candidates (``_choose_cell``, 2 % of the guesses there). The node is 
 with the first branch applied, and the node itself becomes the other branch. The stack of nodes is
 preallocated (see MAXDEPTH for the bound).
 
-Where the time goes (hardest list, 2026-11-24; counters in a copy of these kernels, perf with a
-map of the compiled functions): 137.7 nodes per puzzle; per node 16.8 plane visits in step 1,
+Where the time goes (hardest list, 2026-11-24, with triads from 50 open cells; counters in a
+copy of these kernels, perf with a map of the compiled functions): 137.7 nodes per puzzle; per node 16.8 plane visits in step 1,
 6.75 hidden-single batches (8.8 cells), 0.88 naked singles, 2.9 digit passes of step 3 and 0.16
 triad calls. Time: propagation 77 %, triads 8 %, _choose_config 8 %, the reference counting of
 ``S`` passed to the helpers that are not inlined 3.6 % (inlining _choose_config or all three
