@@ -170,6 +170,10 @@ def test_shipped_counts_agree_with_the_order():
                 assert sum(r[1] for r in rows.values()) == 983_959_110
     if 0 in shipped.get("A", {}):
         assert shipped["A"][0] == (223, 984_006, 16_962_075)
+    # C's pairs are A's (the same middle loop), band 1 by band 1
+    for rank, (index, n2, _n3) in shipped.get("C", {}).items():
+        if rank in shipped.get("A", {}):
+            assert shipped["A"][rank][:2] == (index, n2)
 
 
 def test_import_shipped_then_a_run_skips_those_bands_and_export_keeps_them(tmp_path, capsys, monkeypatch):
