@@ -11,7 +11,7 @@ the whole file (compile time excluded: a warm-up call first).
 ``PATH FILE LIMIT REPEAT``; it reads the first 81 characters of each line and prints per run one
 line ``puzzles cpu_seconds guesses count_sum`` (CPU time of its own solve loop, file reading
 excluded). Native and project runs then alternate on the same file (``--pairs`` of them, 6 at
-least), and the table gives both medians, both guesses per puzzle and the median of the per-pair
+least; each timed run follows an untimed one on the same file, on both sides), and the table gives both medians, both guesses per puzzle and the median of the per-pair
 project / native ratios. The two count sums must agree (count to 2: the sum of min(count, 2)),
 else the row says MISMATCH.
 
@@ -48,8 +48,11 @@ def load(name, max_lines):
     return parse_lines(lines, allow_suffix=True, errors="raise", source=name)
 
 
-def project_run(batch):
-    """(puzzles per CPU-second, guesses per puzzle, logic-only fraction, count sum) of one run."""
+def project_run(batch, warm: bool = False):
+    """(puzzles per CPU-second, guesses per puzzle, logic-only fraction, count sum) of one run;
+    ``warm``: after an untimed run on the same batch (see ``native_run``)."""
+    if warm:
+        solver.count_solutions(batch, 2)
     t0 = time.process_time()
     res = solver.count_solutions(batch, 2)
     dt = time.process_time() - t0
@@ -58,8 +61,11 @@ def project_run(batch):
 
 def native_run(tool, path, n):
     """(puzzles per CPU-second, guesses per puzzle, count sum) of one native run on ``path``."""
-    out = subprocess.run([tool, str(path), "2", "1"], check=True, capture_output=True, text=True).stdout
-    puzzles, seconds, guesses, counts = out.split()
+    # two runs, the second timed: a timed run that starts from idle is slower on this VM (a
+    # 12 ms top1465 run of ours went at 84-90 k/s instead of 118-120 k/s after a 20 ms sleep, in
+    # one process of three), so both sides get a warm-up run on the same file
+    out = subprocess.run([tool, str(path), "2", "2"], check=True, capture_output=True, text=True).stdout
+    puzzles, seconds, guesses, counts = out.splitlines()[-1].split()
     if int(puzzles) != n:
         raise SystemExit(f"{tool} read {puzzles} puzzles from {path}, the project {n}")
     return int(puzzles) / float(seconds), int(guesses) / int(puzzles), int(counts)
@@ -90,7 +96,7 @@ def main() -> int:
             nat, proj, ratios = [], [], []
             for _ in range(pairs):
                 nat.append(native_run(args.native, DATA / name, len(batch)))
-                proj.append(project_run(batch))
+                proj.append(project_run(batch, warm=True))
                 ratios.append(proj[-1][0] / nat[-1][0])
             same = all(n[2] == p[3] for n, p in zip(nat, proj))
             print(f"{name:40s} {len(batch):8d} {statistics.median(r[0] for r in nat):10,.0f} {nat[0][1]:8.2f}"
