@@ -60,13 +60,15 @@ from .._bits import trailing_zeros
 from .._jit import kernel
 
 NWORDS = 32
-TRIADS_MIN_OPEN = 40
+TRIADS_MIN_OPEN = 44
 """Triads only on nodes with at least this many open cells: deeper down they cost more than the
 guesses they save (hardest list, per CPU-second against tdoku: 0.88 with triads everywhere,
 0.91-0.93 from 47 to 50 open cells, 0.90 at 56; serg's multi-solution list 0.53 -> 0.73). Once
 the second pass of ``_triads`` reused the first pass's mini-row / mini-column masks, 40 open
 cells became as fast as 44-50 or faster (alternated, same process: top1465 +2.4 %, hardest +0.6 %
-against 50; 30 was 1 % slower than 40) with fewer guesses (8.91 / 62.1 against 10.03 / 68.4)."""
+against 50; 30 was 1 % slower than 40) with fewer guesses (8.91 / 62.1 against 10.03 / 68.4).
+44 is as fast as 40 on those lists (+-0.5 %), and it keeps Serg's multi-solution list at -1.6 %
+against the kernels of the session's start instead of -4.7 % at 40 (hardest 1106: +7.1 %)."""
 MAXDEPTH = 656
 # Stack depth bound: a node one level up is a copy with at least one candidate fewer (a cell
 # guess places a digit in a cell of 2 or more; a configuration guess drops the mini-rows of the
