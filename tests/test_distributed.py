@@ -165,9 +165,11 @@ def _wait_for_checkpoint(db: Path, p: subprocess.Popen, timeout: float = 240.0) 
 def test_s17_entry_on_workers_resumes_a_serial_run_to_the_serial_catalog(tmp_path, capsys):
     """Variant C of the two lightest bands 1 (ranks 414 and 415: 525 bands 2, 15,780 bands 3).
     A cluster run has the serial run's shards and cursors, so a serial run killed in the middle
-    of band 1 414 goes on with --workers 2 as the same run (414 from its checkpoint, 415 from
-    the start, each on a worker) and ends with the catalog of one uninterrupted serial run."""
-    args = ["--variant", "C", "--band1-rank", "414,415", "--count-only", "--chunk", "1"]
+    of band 1 414 (a commit per slice: --checkpoint-seconds 0) goes on with --workers 2 as the
+    same run (414 from its checkpoint, 415 from the start, each on a worker) and ends with the
+    catalog of one uninterrupted serial run."""
+    args = ["--variant", "C", "--band1-rank", "414,415", "--count-only", "--chunk", "1",
+            "--checkpoint-seconds", "0"]
     serial, killed = tmp_path / "serial.sqlite", tmp_path / "killed.sqlite"
     assert s17_cmd.main(args + ["--db", str(serial)]) == 0
     p = subprocess.Popen([sys.executable, "-m", "sudoku_symmetry.commands.s17_entry", *args, "--db", str(killed)],
