@@ -257,3 +257,17 @@ def test_readme_table_is_the_commands_output(tmp_path, capsys):
     start = readme.index("<!-- s17-table -->\n") + len("<!-- s17-table -->\n")
     assert readme[start:readme.index("<!-- /s17-table -->")] == printed
     assert printed.count("\n") == 416 + 3
+
+
+def test_gangster_invariant_partitions_the_416_bands_as_the_band_tables_do():
+    """Each minlex band's own gangster (the digits of each column): the invariant's classes are
+    the band tables' 44 gangster classes (computed there by canonical forms under column maps)."""
+    T = band_tables()
+    G = GS.gangster_table()
+    keys = []
+    for band in T.minlex.astype(np.int64):
+        colset = np.array([sum(1 << int(band[r * 9 + j]) for r in range(3)) for j in range(9)], np.int64)
+        keys.append(int(GS.gangster_key(colset, G.zobrist)))
+        assert int(GS.gangster_key(colset, G.zobrist)) in set(G.keys.tolist())
+    pairs = set(zip(keys, T.gangster_class.tolist()))
+    assert len(pairs) == len(set(keys)) == len(set(T.gangster_class.tolist())) == 44
