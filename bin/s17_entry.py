@@ -187,12 +187,8 @@ def _import_shipped(catalog, err) -> int:
 
 
 def _table(catalog, variant: str, out) -> int:
-    from sudoku_symmetry.catalog.search17 import load_band_order, load_entry_bands
-
-    order = load_band_order(catalog)
-    by_rank = {r: (i, v6) for i, (r, v6, _v5, _m) in order.items()}
-    done = dict(shipped_counts().get(variant, {}))
-    done.update(load_entry_bands(catalog, variant))
+    by_rank, known = _table_rows(catalog, [variant])
+    done = known[variant]
     out.write(f"# variant {variant}: rank index valid6 bands2 bands3\n")
     for r in range(N_BANDS):
         i, v6 = by_rank[r]
@@ -204,16 +200,20 @@ def _table(catalog, variant: str, out) -> int:
     return EXIT_OK
 
 
-def _markdown_table(catalog, out) -> int:
-    """Variants A and C side by side, one row per band 1, then the totals (the README's table)."""
+def _table_rows(catalog, variants):
+    """(rank -> (band index, valid 6-clue count), variant -> {rank: (index, bands 2, bands 3)}):
+    the package data's bands 1, then the catalog's over them."""
     from sudoku_symmetry.catalog.search17 import load_band_order, load_entry_bands
 
-    order = load_band_order(catalog)
-    by_rank = {r: (i, v6) for i, (r, v6, _v5, _m) in order.items()}
-    done = {}
-    for v in ("A", "C"):
-        done[v] = dict(shipped_counts().get(v, {}))
-        done[v].update(load_entry_bands(catalog, v))
+    by_rank = {r: (i, v6) for i, (r, v6, _v5, _m) in load_band_order(catalog).items()}
+    shipped = shipped_counts()
+    done = {v: {**shipped.get(v, {}), **load_entry_bands(catalog, v)} for v in variants}
+    return by_rank, done
+
+
+def _markdown_table(catalog, out) -> int:
+    """Variants A and C side by side, one row per band 1, then the totals (the README's table)."""
+    by_rank, done = _table_rows(catalog, ["A", "C"])
 
     def cell(v, r, k):
         return f"{done[v][r][k]:,}" if r in done[v] else "-"
