@@ -157,16 +157,6 @@ def test_valid_sets_against_itertools(grid, k):
     assert n == len(expect) and set(out[:n].tolist()) == expect
 
 
-def test_xy_join_against_brute_force():
-    rng = np.random.default_rng(5)
-    mx = rng.integers(0, 1 << 63, (40, 2), dtype=np.int64).astype(np.uint64) & np.uint64(0x1111111111111111)
-    my = rng.integers(0, 1 << 63, (50, 2), dtype=np.int64).astype(np.uint64) & np.uint64(0x2222222222222223)
-    ox, oy = np.zeros(4000, np.int64), np.zeros(4000, np.int64)
-    n = K.xy_join(mx, 40, my, 50, ox, oy)
-    expect = {(i, j) for i in range(40) for j in range(50) if not (mx[i] & my[j]).any()}
-    assert set(zip(ox[:n].tolist(), oy[:n].tolist())) == expect and n == len(expect)
-
-
 @pytest.mark.parametrize("seed", range(4))
 def test_band3_sets_against_itertools(seed):
     rng = random.Random(seed)
@@ -198,3 +188,25 @@ def test_pass_splits():
 def test_workspace_holds_a_whole_pair():
     P = workspace(4)
     assert P.sock.shape == (K.N_SOCKETS, 4) and P.gkey_start.shape == (K.GUA_KEYS,)
+
+
+def test_xy_expand_is_the_join_of_valid_sets(grid):
+    """Per band-1 set, the band-2 sets meeting what it leaves: with every UA used, exactly the
+    pairs of valid sets whose union meets every pair UA (the X x Y product, filtered)."""
+    g, _ = grid
+    lo, _ = _pair_uas(g[:54], 3)
+    p1 = (lo & np.uint64(FULL27)).astype(np.int64)
+    p2 = (lo >> np.uint64(27)).astype(np.int64)
+    keep = p1 != 0
+    p1, p2 = p1[keep], p2[keep]
+    fix1 = np.array(sorted(_direct_fixing(g[:27])), np.int64)
+    fix2 = np.array(sorted(_direct_fixing(g[27:54])), np.int64)
+    out = np.zeros(1 << 16, np.int64)
+    X = out[:K.valid_sets(fix1, len(fix1), 6, out)].copy()[:40]
+    Y = out[:K.valid_sets(fix2, len(fix2), 5, out)].copy()
+    cand = np.zeros(1 << 18, np.uint64)
+    n = K.xy_expand(X, len(X), p1, p2, len(p1), fix2, len(fix2), 5, len(p1), cand, np.zeros(len(p1) + 256, np.int64),
+                    np.zeros(1 << 16, np.int64))
+    expect = {int(x) | (int(y) << 27) for x in X.tolist() for y in Y.tolist()
+              if all((x & a) or (y & b) for a, b in zip(p1.tolist(), p2.tolist()))}
+    assert n == len(expect) and set(cand[:n].tolist()) == expect

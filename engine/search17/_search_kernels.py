@@ -1,36 +1,33 @@
 """Kernels of the 17-clue search over the entry: unavoidable sets of a pair of bands, valid band
-clue sets, the "XY" join and the band-3 step.
+clue sets, the "XY" candidates and the band-3 step.
 
 Cells: a grid is 81 cells row-major; bands 1+2 are cells 0-53 (a uint64 mask, bit = cell), band 3
 cells 54-80 (a 27-bit mask, bit = cell - 54). A band's own cells are 0-26 (rows 0-2).
 
-**Unavoidable sets from digit subsets.** Fix a set D of k digits and the rows 0..R-1 (R = 6: the
-two bands of a pair; R = 9: a whole grid). Refill the cells that hold D's digits with D's digits
-so that every row and box holds each digit of D once and every column keeps the *set* of D's
-digits it had in those rows. Any such refilling other than the original differs from it on an
-unavoidable set: for R = 9 it is another grid; for R = 6 every band 3 that completes the pair
-completes the refilled rows too (a band 3 sees only the column sets). Every minimal UA whose cells
-hold k digits comes out of some refilling for that D. A refilling in which a digit of D does not
-move belongs to a smaller D and is skipped. ``alt_diffs`` enumerates them cell by cell with row /
-column / box bitmasks, bounded by a size limit on the cells changed so far.
+**Unavoidable sets from digit subsets** (``refill_diffs``). Fix a set D of k digits and the rows
+0..R-1 (R = 6: the two bands of a pair; R = 9: a whole grid). Refill the cells that hold D's
+digits with D's digits so that every row and box holds each digit of D once and every column
+keeps the *set* of D's digits it had in those rows. Any such refilling other than the original
+differs from it on an unavoidable set (UA): for R = 9 it is another grid; for R = 6 every band 3
+that completes the pair completes the refilled rows too (a band 3 sees only the column sets).
+Every minimal UA whose cells hold k digits comes out of some refilling for that D. The cell by
+cell search is cheap up to 5 digits; 6 and 7 digits come from the solver instead
+(``solver_diffs``: band 3 and 3 or 2 digits given).
 
-**Valid band clue sets.** A set of cells of one band, with the band's digits, *fixes* the band
-(given the pair or grid around it) only if it meets every difference set of the band against
-the other bands with its gangster (``order.fixing_sets``): those are UAs inside one band. A valid
-k-set meets them all; ``valid_sets`` enumerates them by branching on the first set not met
-(cells before the branch excluded, so each set once) and completing freely at the end.
+**Valid band clue sets** (``valid_sets``). A set of cells of one band fixes the band (given the
+grid around it) only if it meets every difference set of the band against the other bands with
+its gangster (its *fixing sets*, ``band_fixing_sets``): those are the UAs inside one band.
 
-**XY.** A clue set of bands 1+2 with x clues in band 1 and y in band 2 must meet every UA of the
-pair. Band-internal UAs are met by validity; a mixed UA (cells in both bands) is met when band
-1's part or band 2's part is. So per valid X the mixed UAs it misses form a bit vector, per Y
-likewise, and (X, Y) is a candidate iff the two vectors share no bit (``xy_join``).
+**XY** (``xy_expand``). A clue set of bands 1+2 with x clues in band 1 and y in band 2 must meet
+every UA of the pair: per valid band-1 set X, the band-2 sets Y of y cells that meet the band-2
+parts of the UAs X misses and band 2's fixing sets, by a depth-first hitting-set search.
 
-**Band 3.** Per band 3, the UAs of the grid with cells in band 3 and in bands 1+2 (``alt_diffs``
-on 9 rows, the stacks' internal UAs): a candidate (X, Y) misses one iff X misses its band-1 part
-and Y its band-2 part (bit vectors again); the band-3 parts of the missed ones, with band 3's
-fixing sets, must be met by the z clues of band 3 (``band3_step``: candidates grouped by the
-vector of missed UAs, one enumeration of band-3 sets per group). What survives goes to the
-solver's uniqueness check.
+**Band 3** (``pair_search``). The UAs of the grid with cells in band 3: those whose band-3 part is
+two or three cells of one mini-row (a *socket*: the digits there can be permuted when rows 1-6
+change accordingly), found per socket with the rest of band 3 frozen and cached per pair, and
+those learned from the solver. A vertical filter over all candidates at once (one bit each), then
+per surviving candidate the band-3 sets of z cells that meet what it misses (``_hit_dfs``), and
+the solver's uniqueness check; a failed check gives a new UA (``minimal_ua``).
 """
 import numpy as np
 
@@ -46,119 +43,7 @@ STACK27 = np.array([sum(1 << (r * 9 + 3 * s + j) for r in range(3) for j in rang
 """Cells of stack s inside one band (27-bit masks)."""
 STACK54 = np.array([STACK27[s] | (STACK27[s] << 27) for s in range(3)], np.uint64)
 ONE = np.uint64(1)
-
-
-@kernel
-def _bit(c):
-    return ONE << np.uint64(c)
-
-
-@kernel
-def alt_diffs(g, nrows, kmin, kmax, max_size, out54, out27):
-    """Difference sets of the refillings of rows 0..nrows-1 of ``g`` (module docstring) over the
-    digit subsets of ``kmin``..``kmax`` digits, at most ``max_size`` cells each: bands 1+2 part
-    in ``out54`` (uint64), band-3 part in ``out27`` (int64; 0 when nrows = 6). Returns how many
-    were found (only the first ``len(out54)`` are written), not deduplicated."""
-    ncell = nrows * 9
-    colset = np.zeros(9, np.int64)  # per column, digits (bit d-1) it holds in the rows
-    cells = np.zeros(81, np.int64)
-    choice = np.zeros(82, np.int64)  # digit placed at each DFS level (bit index)
-    avail = np.zeros(82, np.int64)  # digits still to try at each level
-    rowm = np.zeros(9, np.int64)  # digits of D placed per row / column / box
-    colm = np.zeros(9, np.int64)
-    boxm = np.zeros(9, np.int64)
-    moved = np.zeros(10, np.int64)
-    n = 0
-    for sub in range(1, 512):
-        k = popcount(sub)
-        if k < kmin or k > kmax:
-            continue
-        m = 0
-        for c in range(ncell):
-            if (sub >> (g[c] - 1)) & 1:
-                cells[m] = c
-                m += 1
-        for j in range(9):
-            colset[j] = 0
-        for q in range(m):
-            c = cells[q]
-            colset[CELL_COL[c]] |= 1 << (g[c] - 1)
-        for i in range(9):
-            rowm[i] = 0
-            colm[i] = 0
-            boxm[i] = 0
-        for d in range(10):
-            moved[d] = 0
-        changed = 0
-        lvl = 0
-        c = cells[0]
-        avail[0] = sub & colset[CELL_COL[c]]
-        while lvl >= 0:
-            c = cells[lvl]
-            r = CELL_ROW[c]
-            j = CELL_COL[c]
-            b = CELL_BOX[c]
-            a = avail[lvl] & ~(rowm[r] | colm[j] | boxm[b])
-            if a == 0:
-                # back up: undo the placement of the level below
-                lvl -= 1
-                if lvl < 0:
-                    break
-                c = cells[lvl]
-                d = choice[lvl]
-                bit = 1 << d
-                rowm[CELL_ROW[c]] &= ~bit
-                colm[CELL_COL[c]] &= ~bit
-                boxm[CELL_BOX[c]] &= ~bit
-                if d != g[c] - 1:
-                    changed -= 1
-                    moved[g[c] - 1] -= 1
-                continue
-            d = trailing_zeros(a)
-            bit = 1 << d
-            avail[lvl] &= ~bit
-            ch = d != g[c] - 1
-            if ch and changed + 1 > max_size:
-                continue
-            choice[lvl] = d
-            rowm[r] |= bit
-            colm[j] |= bit
-            boxm[b] |= bit
-            if ch:
-                changed += 1
-                moved[g[c] - 1] += 1
-            if lvl == m - 1:
-                # a complete refilling: every digit of D must have moved
-                ok = changed > 0
-                for dd in range(9):
-                    if (sub >> dd) & 1 and moved[dd] == 0:
-                        ok = False
-                if ok:
-                    if n < out54.shape[0]:
-                        lo = np.uint64(0)
-                        hi = np.int64(0)
-                        for q in range(m):
-                            cq = cells[q]
-                            if choice[q] != g[cq] - 1:
-                                if cq < 54:
-                                    lo |= _bit(cq)
-                                else:
-                                    hi |= np.int64(1) << (cq - 54)
-                        out54[n] = lo
-                        out27[n] = hi
-                    n += 1
-                # undo this leaf's placement and try the next digit here
-                rowm[r] &= ~bit
-                colm[j] &= ~bit
-                boxm[b] &= ~bit
-                if ch:
-                    changed -= 1
-                    moved[g[c] - 1] -= 1
-                continue
-            lvl += 1
-            c2 = cells[lvl]
-            avail[lvl] = sub & colset[CELL_COL[c2]]
-    return n
+NO_CAP_K = 99  # no stack cap
 
 
 @kernel
@@ -471,42 +356,40 @@ def valid_sets(fix, nfix, k, out):
 
 
 @kernel
-def miss_vectors(sets, n, parts, nparts, out):
-    """out[i, w] bit t: ``sets[i]`` misses ``parts[w*64 + t]`` (27-bit masks; an empty part is
-    always missed: a UA with no cell in this band must be met elsewhere)."""
-    W = out.shape[1]
-    for i in range(n):
-        s = sets[i]
-        for w in range(W):
-            v = np.uint64(0)
-            for t in range(64):
-                p = w * 64 + t
-                if p >= nparts:
-                    break
-                if (s & parts[p]) == 0:
-                    v |= ONE << np.uint64(t)
-            out[i, w] = v
-
-
-@kernel
-def xy_join(mx, nx, my, ny, out_x, out_y):
-    """Pairs (i, j) with mx[i] & my[j] == 0 in every word (``out_x``, ``out_y``); returns how
-    many (-1 if the outputs are too small)."""
-    W = mx.shape[1]
+def xy_expand(X, nx, p1, p2, nua, fix2, nfix2, y, max_sets, out, sets, ybuf):
+    """The XY candidates without the X x Y product: for each band-1 set X, the band-2 sets Y of y
+    cells that meet band 2's fixing sets and the band-2 part of every pair UA that X misses
+    (``_hit_dfs``: output-sensitive). Only the first ``max_sets`` UAs X misses are used (the list
+    comes smallest first), so a few candidates that miss a later UA may come out: the band-3 step
+    and the solver rule them out. Writes X | Y << 27 to ``out``; returns how many (-1 when
+    ``out`` is too small)."""
+    zero = np.zeros(3, np.int64)
     n = 0
-    for i in range(nx):
-        for j in range(ny):
-            ok = True
-            for w in range(W):
-                if mx[i, w] & my[j, w]:
-                    ok = False
+    for a in range(nx):
+        x = X[a]
+        ns = 0
+        dead = False
+        for u in range(nua):
+            if (x & p1[u]) == 0:
+                if p2[u] == 0:
+                    dead = True  # a UA inside band 1 that X misses (validity already excludes it)
                     break
-            if ok:
-                if n >= out_x.shape[0]:
-                    return -1
-                out_x[n] = i
-                out_y[n] = j
-                n += 1
+                if ns < max_sets:
+                    sets[ns] = p2[u]
+                    ns += 1
+        if dead:
+            continue
+        for f in range(nfix2):
+            sets[ns] = fix2[f]
+            ns += 1
+        m = _hit_dfs(sets, ns, y, zero, NO_CAP_K, ybuf)
+        if m < 0:
+            return -1
+        for t in range(m):
+            if n >= out.shape[0]:
+                return -1
+            out[n] = np.uint64(x) | (np.uint64(ybuf[t]) << np.uint64(27))
+            n += 1
     return n
 
 
@@ -522,15 +405,6 @@ def _candidate_bits(cand, n, u12, out):
             if (cand[base + t] & u12) == 0:
                 v |= ONE << np.uint64(t)
         out[w] = v
-
-
-@kernel
-def _top_bit(x):
-    """Index of the highest set bit of a nonzero mask."""
-    t = 0
-    while x >> (t + 1):
-        t += 1
-    return t
 
 
 @kernel

@@ -56,6 +56,9 @@ KG = 4
 """Digits per refilling for a socket's UAs (the socket's 2-3 digits and up to 2 more)."""
 MAX_UA = 20
 """Largest UA collected (cells)."""
+MAX_SETS = 256
+"""Pair UAs a band-1 set misses that its band-2 sets must meet in ``xy_expand`` (smallest first;
+the rest are left to the band-3 step and the solver)."""
 STACK_CAP = 6
 NO_CAP = 99
 
@@ -145,8 +148,9 @@ class _Searcher:
         self.u54 = np.zeros(1 << 14, np.uint64)
         self.u27 = np.zeros(1 << 14, np.int64)
         self.sols = np.zeros((1024, 81), np.uint8)
-        self.cx = np.zeros(1 << 20, np.int64)
-        self.cy = np.zeros(1 << 20, np.int64)
+        self.cand = np.zeros(1 << 20, np.uint64)
+        self.sets = np.zeros(MAX_SETS + 256, np.int64)
+        self.ybuf = np.zeros(1 << 20, np.int64)
         self.found = (np.zeros(1 << 12, np.int64), np.zeros(1 << 12, np.uint64), np.zeros(1 << 12, np.int64))
 
     def _fixing(self, band: np.ndarray) -> np.ndarray:
@@ -180,19 +184,15 @@ class _Searcher:
             n = K.solver_diffs(grid, fixed, self.sols.shape[0], self.u54, n, P.S, P.ctl, self.sols, P.puzzle)
         return self.u54[:n]
 
-    def _join(self, X: np.ndarray, Y: np.ndarray, p1: np.ndarray, p2: np.ndarray) -> np.ndarray:
-        W = max(1, (len(p1) + 63) // 64)
-        mx = np.zeros((len(X), W), np.uint64)
-        my = np.zeros((len(Y), W), np.uint64)
-        K.miss_vectors(X, len(X), p1, len(p1), mx)
-        K.miss_vectors(Y, len(Y), p2, len(p2), my)
+    def _expand(self, X: np.ndarray, fix2: np.ndarray, y: int, p1: np.ndarray, p2: np.ndarray) -> np.ndarray:
+        """The candidates (X, Y): per X, the Y that meet what it leaves (``xy_expand``)."""
         while True:
-            n = K.xy_join(mx, len(X), my, len(Y), self.cx, self.cy)
+            n = K.xy_expand(X, len(X), p1, p2, len(p1), fix2, len(fix2), y, MAX_SETS, self.cand, self.sets,
+                            self.ybuf)
             if n >= 0:
-                break
-            self.cx = np.zeros(2 * len(self.cx), np.int64)
-            self.cy = np.zeros(2 * len(self.cy), np.int64)
-        return X[self.cx[:n]].astype(np.uint64) | (Y[self.cy[:n]].astype(np.uint64) << np.uint64(27))
+                return self.cand[:n].copy()
+            self.cand = np.zeros(2 * len(self.cand), np.uint64)
+            self.ybuf = np.zeros(2 * len(self.ybuf), np.int64)
 
     def pair(self, b2: np.ndarray, bands3: np.ndarray) -> list[np.ndarray]:
         """The 17s of one pair and its bands 3, as (N, 81) grids of clues in the A/C layout."""
@@ -200,18 +200,15 @@ class _Searcher:
         u = self._pair_uas(g54, bands3[0].astype(np.int64))
         p1 = (u & np.uint64((1 << 27) - 1)).astype(np.int64)
         p2 = (u >> np.uint64(27)).astype(np.int64)
-        mixed = (p1 != 0) & (p2 != 0)
-        p1, p2 = p1[mixed], p2[mixed]
+        inside2 = p1 == 0  # UAs inside band 2 are its fixing sets' business
+        p1, p2 = p1[~inside2], p2[~inside2]
         fix2 = self._fixing(b2)
         min2 = int(self.order.min_clues[self._index(b2)])
         by_z: dict[int, list[np.ndarray]] = {}
-        Ys: dict[int, np.ndarray] = {}
         for x, y, z in pass_splits(self.pass_, self.min1, min2):
             X = self._band1_sets(x)
-            if y not in Ys:
-                Ys[y] = self._valid(fix2, y)
-            if len(X) and len(Ys[y]):
-                by_z.setdefault(z, []).append(self._join(X, Ys[y], p1, p2))
+            if len(X):
+                by_z.setdefault(z, []).append(self._expand(X, fix2, y, p1, p2))
         out = []
         b3 = np.ascontiguousarray(bands3, dtype=np.int64)
         for z, parts in sorted(by_z.items()):
