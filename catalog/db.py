@@ -332,10 +332,10 @@ def _inspect_sqlite_file(path: str, *, adopt: bool, create: bool) -> None:
             rows = conn.execute("SELECT version_num FROM alembic_version").fetchall()
             now = rows[0][0] if rows else None
     except sqlite3.Error as exc:
-        message = _fault_message(path, "sqlite", exc)
-        if message is None:
-            raise
-        raise CatalogError(message) from exc
+        low = str(exc).lower()
+        if "not a database" in low or "malformed" in low:  # nothing to change there: say so now
+            raise CatalogError(_fault_message(path, "sqlite", exc)) from exc
+        return  # locked, cannot be read: the engine's connection waits or reports it
     finally:
         conn.close()
     others = sorted(tables - {"alembic_version"})
