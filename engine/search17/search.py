@@ -279,10 +279,12 @@ def search_slice(pass_: str, rank: int, start: int = 0, stop: int | None = None)
                      time.process_time() - t0, stats)
 
 
-def search_chunks(pass_: str, rank: int, cursor: int | None, *, chunk: int = SLICE) -> Iterator[tuple[PassSlice, int, bool]]:
+def search_chunks(pass_: str, rank: int, cursor: int | None, *, chunk: int = SLICE,
+                  stop: int | None = None) -> Iterator[tuple[PassSlice, int, bool]]:
     """The resumable form: shard = (pass, band-1 rank), cursor = the next band 2 (None: 0).
-    Yields ``(slice, next_cursor, done)`` per ``chunk`` bands 2 (the entry's slices)."""
-    total = len(bands2(rank))
+    Yields ``(slice, next_cursor, done)`` per ``chunk`` bands 2 (the entry's slices), up to band 2
+    ``stop`` (default: all)."""
+    total = len(bands2(rank)) if stop is None else min(int(stop), len(bands2(rank)))
     p = 0 if cursor is None else int(cursor)
     if p >= total:
         yield search_slice(pass_, rank, total, total), total, True
