@@ -210,3 +210,12 @@ def test_xy_expand_is_the_join_of_valid_sets(grid):
     expect = {int(x) | (int(y) << 27) for x in X.tolist() for y in Y.tolist()
               if all((x & a) or (y & b) for a, b in zip(p1.tolist(), p2.tolist()))}
     assert n == len(expect) and set(cand[:n].tolist()) == expect
+
+
+def test_estimate_interpolates_cost_per_band3():
+    from sudoku_symmetry.engine.search17 import estimate
+    one = estimate({10: (20.0, 10)}, {0: 5, 10: 10, 400: 1})
+    assert one == {0: 10.0, 10: 20.0, 400: 2.0}  # 2 s per band 3 everywhere
+    two = estimate({0: (1.0, 1), 100: (100.0, 1), 50: (0.0, 0)}, {50: 2, 200: 1})
+    assert abs(two[50] - 2 * 10.0) < 1e-9 and abs(two[200] - 100.0) < 1e-9  # geometric midpoint, flat after
+    assert estimate({}, {0: 1}) == {}

@@ -293,3 +293,18 @@ def search_chunks(pass_: str, rank: int, cursor: int | None, *, chunk: int = SLI
         q = min(total, p + chunk)
         yield search_slice(pass_, rank, p, q), q, q >= total
         p = q
+
+
+def estimate(samples: dict[int, tuple[float, int]], bands3: dict[int, int]) -> dict[int, float]:
+    """CPU seconds of one pass per band 1, from measured samples: ``samples`` maps a band-1 rank
+    to (CPU seconds, bands 3 searched) of what was measured there (a whole band 1 or slices of
+    it); the CPU seconds per band 3 are interpolated between the sampled ranks in log scale (held
+    flat beyond the first and last) and multiplied by each band 1's bands 3 in ``bands3`` (the
+    entry's counts: A's for passes A and B, C's for C). Ranks whose samples searched no band 3
+    are left out of the interpolation."""
+    pts = sorted((r, cpu / n) for r, (cpu, n) in samples.items() if n > 0 and cpu > 0)
+    if not pts:
+        return {}
+    xs = np.array([p[0] for p in pts], float)
+    ys = np.log(np.array([p[1] for p in pts]))
+    return {r: float(np.exp(np.interp(r, xs, ys)) * n) for r, n in bands3.items()}
