@@ -187,7 +187,8 @@ def test_pass_splits():
 
 def test_workspace_holds_a_whole_pair():
     P = workspace(4)
-    assert P.sock.shape == (K.N_SOCKETS, 4) and P.gkey_start.shape == (K.GUA_KEYS,)
+    assert P.alive.shape == (4,) and P.notcell.shape == (54, K.MAX_B3_UAS // 64)
+    assert P.gkey_start.shape == (K.GUA_KEYS,)
 
 
 def test_xy_expand_is_the_join_of_valid_sets(grid):

@@ -545,6 +545,8 @@ SOCKET_CELLS = np.array([[0, 1], [0, 2], [1, 2], [0, 1]], np.int64)  # type 3 = 
 N_SOCKETS = 36
 GUA_KEYS = N_SOCKETS * 1000
 """Gua cache keys: socket * 1000 + its digits (base 10; 0 for a pair's missing third)."""
+MAX_B3_UAS = 4096
+"""UAs of one band 3 used by the filter and the band-3 sets (sockets' first, then the pool's)."""
 STAT_FOUND, STAT_LEARNED, STAT_CHECKS, STAT_SURVIVORS, STAT_ZSETS, STAT_GUA_DFS, STAT_CANDIDATES = range(7)
 N_STATS = 7
 
@@ -573,42 +575,68 @@ def _socket_of(u3):
 
 
 @kernel
-def _vadd(planes, npl, v, W):
-    """planes[0:npl] += v, a bit-sliced counter per candidate (saturating in the top plane)."""
-    for w in range(W):
-        carry = v[w]
-        for p in range(npl - 1):
-            t = planes[p, w] & carry
-            planes[p, w] ^= carry
-            carry = t
-        planes[npl - 1, w] |= carry
+def _add_b3_ua(u12, u3, sock, P, nua):
+    """Append a UA to this band 3's list: its masks, its socket (-1 if none) and its bit in the
+    per-cell bitmaps (``P.notcell[c]`` bit u: cell c is not in the UA's bands 1+2 part)."""
+    P.ua12[nua] = u12
+    P.ua3[nua] = u3
+    P.uasock[nua] = sock
+    w = nua >> 6
+    bit = ONE << np.uint64(nua & 63)
+    for c in range(54):
+        if (u12 >> np.uint64(c)) & ONE:
+            P.notcell[c, w] &= ~bit
+        else:
+            P.notcell[c, w] |= bit
+    return nua + 1
 
 
 @kernel
-def _vge(planes, npl, val, W, out):
-    """out[w] = candidates whose counter is >= val (top plane = saturated, counts as >= 2**(npl-1))."""
-    for w in range(W):
-        gt = planes[npl - 1, w]
-        eq = ~gt
-        for p in range(npl - 2, -1, -1):
-            b = planes[p, w]
-            if (val >> p) & 1:
-                eq &= b
-            else:
-                gt |= eq & b
-                eq &= ~b
-        if val >= (1 << (npl - 1)):
-            out[w] = planes[npl - 1, w]
-        else:
-            out[w] = gt | eq
+def _any_bits(v, lo, hi):
+    """Whether any of bits lo..hi-1 of the word array ``v`` is set."""
+    u = lo
+    while u < hi:
+        w = u >> 6
+        b = u & 63
+        top = min(64, b + hi - u)
+        m = (~np.uint64(0)) if top - b == 64 else (((ONE << np.uint64(top - b)) - ONE) << np.uint64(b))
+        if v[w] & m:
+            return True
+        u += top - b
+    return False
+
+
+@kernel
+def _b3_list(P, npm, sock_lo, sock_hi, nua):
+    """This band 3's UA list, socket by socket (``P.skey``: the gua cache key of each socket; the
+    matching pool entries ``P.pmatch[:npm]`` of that socket after its guas), then the pool's
+    other UAs. Returns its length (at most MAX_B3_UAS)."""
+    for k in range(N_SOCKETS):
+        key = P.skey[k]
+        st0 = P.gkey_start[key]
+        sock_lo[k] = nua
+        for t in range(P.gkey_count[key]):
+            if nua >= MAX_B3_UAS:
+                break
+            nua = _add_b3_ua(P.glo[st0 + t], P.ghi[st0 + t], k, P, nua)
+        for a in range(npm):
+            t = P.pmatch[a]
+            if nua < MAX_B3_UAS and P.poolsock[t] == k:
+                nua = _add_b3_ua(P.pool12[t], P.pool3[t], k, P, nua)
+        sock_hi[k] = nua
+    for a in range(npm):
+        t = P.pmatch[a]
+        if nua < MAX_B3_UAS and P.poolsock[t] < 0:
+            nua = _add_b3_ua(P.pool12[t], P.pool3[t], -1, P, nua)
+    return nua
 
 
 @kernel
 def pair_search(g54, bands3, nb3, cand, ncand, cstack, z, stack_cap, kmax_g, max_g, BT, P,
                 found_b, found12, found3, stats):
     """The band-3 step for every band 3 of one pair (bands 1+2 ``g54``; ``bands3[:nb3]``, whose
-    fixing sets come from ``BT``, see ``band_fixing_sets``) and its XY candidates ``cand[:ncand]`` (bands 1+2 clue
-    masks; ``cstack``: their clues per stack).
+    fixing sets come from ``BT``, see ``band_fixing_sets``) and its XY candidates ``cand[:ncand]``
+    (bands 1+2 clue masks; ``cstack``: their clues per stack).
 
     Per band 3: the *sockets* (two or three cells of a band-3 mini-row whose digits can be
     permuted) and, per socket, the UAs of the grid whose band-3 part is that socket (``refill_diffs``
@@ -617,49 +645,37 @@ def pair_search(g54, bands3, nb3, cand, ncand, cstack, z, stack_cap, kmax_g, max
     band-3 cells hold the same digits here (a minimal UA of one grid is a UA of the other as soon
     as the grids agree on its cells and on rows 1-6).
 
-    A vertical filter first: per candidate (one bit each) and socket, whether the candidate misses
-    one of its UAs; a mini-row needs one clue when a socket of it is missed, two when its three
-    pairs are; per stack these counts must fit under the stack cap above the candidate's own clues,
-    and in total under z. Survivors go one by one through a depth-first enumeration of the band-3
-    sets of z cells that meet what they miss (``_hit_dfs``) and the solver; a failed check adds its
-    minimal UA (``minimal_ua``) to the pair's pool, to this candidate's sets (restart), and, when it
-    lies inside bands 1+2, to the pair's list that rules candidates out for good.
+    Per candidate, the UAs it misses are the AND, over its clues, of per-cell bitmaps (a bit per
+    UA: the cell is not in it): about 11 x (UAs / 64) word operations. A band-3 mini-row then
+    needs one clue when a socket of it is missed, two when its three pairs are; per stack these
+    must fit under the stack cap above the candidate's own clues, and in total under z. A
+    candidate that passes goes through a depth-first enumeration of the band-3 sets of z cells
+    that meet the band-3 parts of the UAs it misses and band 3's fixing sets (``_hit_dfs``), and
+    the solver; a failed check adds its minimal UA (``minimal_ua``) to the pair's pool, to this
+    band 3's list and to the candidate's sets (restart), and, when it lies inside bands 1+2, to
+    the pair's rule that drops candidates for good.
 
     Finds go to ``found_b`` (band 3), ``found12``, ``found3``; ``stats`` are incremented (STAT_*).
     Returns the number of finds, or -1 when an output or ``P``'s buffers are full."""
-    W = (ncand + 63) // 64
     grid = P.grid
     for q in range(54):
         grid[q] = g54[q]
-    # per pair: candidates' stack limits (lim[s, v] = candidates with stack_cap - cstack >= v)
-    lim = P.lim
-    for s in range(3):
-        for v in range(8):
-            for w in range(W):
-                lim[s, v, w] = np.uint64(0)
-    for i in range(ncand):
-        for s in range(3):
-            room = stack_cap - cstack[i, s]
-            for v in range(8):
-                if room >= v:
-                    lim[s, v, i >> 6] |= ONE << np.uint64(i & 63)
     alive = P.alive  # pair-level: candidates not ruled out by a UA learned inside bands 1+2
-    for w in range(W):
-        alive[w] = np.uint64(0)
     for i in range(ncand):
-        alive[i >> 6] |= ONE << np.uint64(i & 63)
+        alive[i] = True
     for k in range(GUA_KEYS):
         P.gkey_start[k] = -1
     ng = 0  # gua store
     npool = 0
-    nb12 = 0
     nfound = 0
     planes = np.zeros(9, np.int64)
     base = np.zeros(3, np.int64)
     diff = np.zeros(81, np.bool_)
-    SB = P.sock  # (36, W)
-    cnt = P.cnt  # (5, W) counters
-    tmp = P.tmp  # (4, W)
+    miss = np.zeros(MAX_B3_UAS // 64, np.uint64)
+    sock_lo = np.zeros(N_SOCKETS, np.int64)  # each socket's UAs: rows sock_lo..sock_hi-1
+    sock_hi = np.zeros(N_SOCKETS, np.int64)
+    extra = np.zeros((N_SOCKETS, 16), np.int64)  # socket UAs learned on this band 3 (after the list)
+    nextra = np.zeros(N_SOCKETS, np.int64)
     for b in range(nb3):
         for q in range(27):
             grid[54 + q] = bands3[b, q]
@@ -669,8 +685,7 @@ def pair_search(g54, bands3, nb3, cand, ncand, cstack, z, stack_cap, kmax_g, max
             planes[bands3[b, q] - 1] |= np.int64(1) << q
         nfix3 = band_fixing_sets(bands3[b], BT, P.relabel, P.fix3)
         fix3 = P.fix3
-        # the band-3 UA list: guas of every socket, then the matching pool
-        nua = 0
+        # every socket's guas (cached per pair by socket and digits)
         for mr in range(9):
             for typ in range(4):
                 a0 = MINIROW[mr, SOCKET_CELLS[typ, 0]]
@@ -692,16 +707,11 @@ def pair_search(g54, bands3, nb3, cand, ncand, cstack, z, stack_cap, kmax_g, max
                     ng = n2
                     if ng >= P.glo.shape[0]:
                         return -1
-                st0 = P.gkey_start[key]
-                for t in range(P.gkey_count[key]):
-                    if nua >= P.ua12.shape[0]:
-                        break
-                    P.ua12[nua] = P.glo[st0 + t]
-                    P.ua3[nua] = P.ghi[st0 + t]
-                    nua += 1
+                P.skey[mr * 4 + typ] = key
+        # the pool's UAs whose band-3 cells hold the same digits here: socket ones into their
+        # socket's range (the list is rebuilt socket by socket), the others after all sockets
+        npm = 0
         for t in range(npool):
-            if nua >= P.ua12.shape[0]:
-                break
             u3 = P.pool3[t]
             ok = True
             for d in range(9):
@@ -709,162 +719,166 @@ def pair_search(g54, bands3, nb3, cand, ncand, cstack, z, stack_cap, kmax_g, max
                     ok = False
                     break
             if ok:
-                P.ua12[nua] = P.pool12[t]
-                P.ua3[nua] = u3
-                nua += 1
-        # order by band-3 size (counting sort into P.order)
-        nord = 0
-        for sz in range(1, 28):
-            for u in range(nua):
-                if popcount(P.ua3[u]) == sz:
-                    P.order[nord] = u
-                    nord += 1
-        # vertical filter
+                P.pmatch[npm] = t
+                npm += 1
+        nua = _b3_list(P, npm, sock_lo, sock_hi, 0)
         for k in range(N_SOCKETS):
-            for w in range(W):
-                SB[k, w] = np.uint64(0)
-        for u in range(nua):
-            sk = _socket_of(P.ua3[u])
-            if sk < 0:
+            nextra[k] = 0
+        for i in range(ncand):
+            if not alive[i]:
                 continue
-            _candidate_bits(cand, ncand, P.ua12[u], tmp[0])
-            for w in range(W):
-                SB[sk, w] |= tmp[0, w]
-        keep = P.keep
-        for w in range(W):
-            keep[w] = alive[w]
-        tot = P.tot
-        for p in range(5):
-            for w in range(W):
-                tot[p, w] = np.uint64(0)
-        for s in range(3):
-            for p in range(4):
-                for w in range(W):
-                    cnt[p, w] = np.uint64(0)
-            for r in range(3):
-                mr = r * 3 + s
-                for w in range(W):
-                    tmp[0, w] = SB[mr * 4, w] | SB[mr * 4 + 1, w] | SB[mr * 4 + 2, w] | SB[mr * 4 + 3, w]
-                    tmp[1, w] = SB[mr * 4, w] & SB[mr * 4 + 1, w] & SB[mr * 4 + 2, w]
-                _vadd(cnt, 4, tmp[0], W)
-                _vadd(cnt, 4, tmp[1], W)
-                _vadd(tot, 5, tmp[0], W)
-                _vadd(tot, 5, tmp[1], W)
-            # out: count >= v and room < v, for v = 1..7
-            for v in range(1, 8):
-                _vge(cnt, 4, v, W, tmp[2])
-                for w in range(W):
-                    keep[w] &= ~(tmp[2, w] & ~lim[s, v, w])
-        _vge(tot, 5, z + 1, W, tmp[2])
-        for w in range(W):
-            keep[w] &= ~tmp[2, w]
-        # survivors, one by one
-        for w in range(W):
-            while keep[w]:
-                t = trailing_zeros(keep[w])
-                keep[w] &= keep[w] - ONE
-                i = w * 64 + t
-                if not (alive[w] >> np.uint64(t)) & ONE:
-                    continue
-                stats[STAT_SURVIVORS] += 1
-                c12 = cand[i]
-                ns = 0
-                for t0 in range(nua):
-                    u = P.order[t0]
-                    if (c12 & P.ua12[u]) == 0:
-                        P.sets[ns] = P.ua3[u]
-                        ns += 1
-                for f in range(nfix3):
-                    P.sets[ns] = fix3[f]
+            c12 = cand[i]
+            # UAs this candidate misses: AND of the per-cell bitmaps of its clues
+            Wu = (nua + 63) >> 6
+            for w in range(Wu):
+                miss[w] = ~np.uint64(0)
+            x = c12
+            while x:
+                c = trailing_zeros(x)
+                x &= x - ONE
+                for w in range(Wu):
+                    miss[w] &= P.notcell[c, w]
+            # band-3 clues needed by the missed sockets, per stack and in all
+            total = 0
+            ok = True
+            for st in range(3):
+                need = 0
+                for r in range(3):
+                    mr = r * 3 + st
+                    got = 0
+                    for typ in range(4):
+                        k = mr * 4 + typ
+                        hit = _any_bits(miss, sock_lo[k], sock_hi[k])
+                        for e in range(nextra[k]):
+                            u = extra[k, e]
+                            if (miss[u >> 6] >> np.uint64(u & 63)) & ONE:
+                                hit = True
+                        if hit:
+                            got |= 1 << typ
+                    if got:
+                        need += 2 if (got & 7) == 7 else 1
+                if need > stack_cap - cstack[i, st]:
+                    ok = False
+                    break
+                total += need
+            if not ok or total > z:
+                continue
+            stats[STAT_SURVIVORS] += 1
+            ns = 0
+            for w in range(Wu):
+                v = miss[w]
+                while v:
+                    t = trailing_zeros(v)
+                    v &= v - ONE
+                    P.sets[ns] = P.ua3[w * 64 + t]
                     ns += 1
-                for s in range(3):
-                    base[s] = cstack[i, s]
-                dead = False
-                restart = True
-                first = nfound  # finds of this candidate (a restart meets them again)
-                while restart and not dead:
-                    restart = False
-                    nz = _hit_dfs(P.sets, ns, z, base, stack_cap, P.zbuf)
-                    if nz < 0:
-                        return -1
-                    stats[STAT_ZSETS] += nz
-                    for a in range(nz):
-                        zz = P.zbuf[a]
-                        again = False
-                        for q in range(first, nfound):
-                            if found3[q] == zz:
-                                again = True
-                        if again:
-                            continue
-                        puzzle = P.puzzle
-                        for q in range(81):
-                            puzzle[q] = 0
-                        x = c12
-                        while x:
-                            q = trailing_zeros(x)
-                            x &= x - ONE
-                            puzzle[q] = grid[q]
-                        y = zz
-                        while y:
-                            q = trailing_zeros(y)
-                            y &= y - 1
-                            puzzle[54 + q] = grid[54 + q]
-                        P.ctl[0] = 0
-                        P.ctl[1] = 0
-                        stats[STAT_CHECKS] += 1
-                        nsol = count_into(P.S, P.ctl, puzzle, 2, P.sols)
-                        if nsol == 1:
-                            if nfound >= found12.shape[0]:
-                                return -1
-                            found_b[nfound] = b
-                            found12[nfound] = c12
-                            found3[nfound] = zz
-                            nfound += 1
-                            continue
-                        other = 1 if _same(P.sols[0], grid) else 0
-                        for q in range(81):
-                            diff[q] = P.sols[other, q] != grid[q]
-                        minimal_ua(grid, diff, P.S, P.ctl, P.sols, puzzle)
-                        d12 = np.uint64(0)
-                        d3 = np.int64(0)
-                        for q in range(81):
-                            if diff[q]:
-                                if q < 54:
-                                    d12 |= ONE << np.uint64(q)
-                                else:
-                                    d3 |= np.int64(1) << (q - 54)
-                        stats[STAT_LEARNED] += 1
-                        if d3 == 0:
-                            # inside bands 1+2: rules out every candidate that misses it
-                            _candidate_bits(cand, ncand, d12, tmp[3])
-                            for w2 in range(W):
-                                alive[w2] &= ~tmp[3, w2]
-                            dead = True
-                            break
-                        if npool < P.pool12.shape[0]:
-                            P.pool12[npool] = d12
-                            P.pool3[npool] = d3
-                            for d in range(9):
-                                P.poolsig[npool, d] = planes[d] & d3
-                            npool += 1
-                        if nua < P.ua12.shape[0]:
-                            P.ua12[nua] = d12
-                            P.ua3[nua] = d3
-                            P.order[nua] = nua
-                            nua += 1
-                        if ns >= P.sets.shape[0]:
+            _sort_by_size(P.sets, ns)
+            for f in range(nfix3):
+                P.sets[ns] = fix3[f]
+                ns += 1
+            for s3 in range(3):
+                base[s3] = cstack[i, s3]
+            dead = False
+            restart = True
+            first = nfound  # finds of this candidate (a restart meets them again)
+            while restart and not dead:
+                restart = False
+                nz = _hit_dfs(P.sets, ns, z, base, stack_cap, P.zbuf)
+                if nz < 0:
+                    return -1
+                stats[STAT_ZSETS] += nz
+                for a in range(nz):
+                    zz = P.zbuf[a]
+                    again = False
+                    for q in range(first, nfound):
+                        if found3[q] == zz:
+                            again = True
+                    if again:
+                        continue
+                    puzzle = P.puzzle
+                    for q in range(81):
+                        puzzle[q] = 0
+                    x = c12
+                    while x:
+                        q = trailing_zeros(x)
+                        x &= x - ONE
+                        puzzle[q] = grid[q]
+                    y = zz
+                    while y:
+                        q = trailing_zeros(y)
+                        y &= y - 1
+                        puzzle[54 + q] = grid[54 + q]
+                    P.ctl[0] = 0
+                    P.ctl[1] = 0
+                    stats[STAT_CHECKS] += 1
+                    nsol = count_into(P.S, P.ctl, puzzle, 2, P.sols)
+                    if nsol == 1:
+                        if nfound >= found12.shape[0]:
                             return -1
-                        P.sets[ns] = d3
-                        ns += 1
-                        restart = True
+                        found_b[nfound] = b
+                        found12[nfound] = c12
+                        found3[nfound] = zz
+                        nfound += 1
+                        continue
+                    other = 1 if _same(P.sols[0], grid) else 0
+                    for q in range(81):
+                        diff[q] = P.sols[other, q] != grid[q]
+                    minimal_ua(grid, diff, P.S, P.ctl, P.sols, puzzle)
+                    d12 = np.uint64(0)
+                    d3 = np.int64(0)
+                    for q in range(81):
+                        if diff[q]:
+                            if q < 54:
+                                d12 |= ONE << np.uint64(q)
+                            else:
+                                d3 |= np.int64(1) << (q - 54)
+                    stats[STAT_LEARNED] += 1
+                    if d3 == 0:
+                        # inside bands 1+2: rules out every candidate that misses it
+                        for i2 in range(ncand):
+                            if (cand[i2] & d12) == 0:
+                                alive[i2] = False
+                        dead = True
                         break
-    # the candidates still alive for the pair's next pass (the caller may compact)
+                    if npool < P.pool12.shape[0]:
+                        P.pool12[npool] = d12
+                        P.pool3[npool] = d3
+                        P.poolsock[npool] = _socket_of(d3)
+                        for d in range(9):
+                            P.poolsig[npool, d] = planes[d] & d3
+                        npool += 1
+                    if nua < MAX_B3_UAS:
+                        k = _socket_of(d3)
+                        if k >= 0 and nextra[k] < extra.shape[1]:
+                            extra[k, nextra[k]] = nua
+                            nextra[k] += 1
+                        nua = _add_b3_ua(d12, d3, k, P, nua)
+                    if ns >= P.sets.shape[0]:
+                        return -1
+                    P.sets[ns] = d3
+                    ns += 1
+                    restart = True
+                    break
     n_alive = 0
-    for w in range(W):
-        n_alive += popcount(alive[w])
+    for i in range(ncand):
+        if alive[i]:
+            n_alive += 1
     stats[STAT_CANDIDATES] += n_alive
     stats[STAT_FOUND] += nfound
     return nfound
+
+
+@kernel
+def _sort_by_size(sets, n):
+    """Insertion sort of ``sets[:n]`` by popcount (smallest first: the branching set is small)."""
+    for a in range(1, n):
+        v = sets[a]
+        pv = popcount(v)
+        b = a - 1
+        while b >= 0 and popcount(sets[b]) > pv:
+            sets[b + 1] = sets[b]
+            b -= 1
+        sets[b + 1] = v
 
 
 @kernel

@@ -63,8 +63,8 @@ STACK_CAP = 6
 NO_CAP = 99
 
 FixTables = namedtuple("FixTables", "row2_rank_to_id fact table maps_rows maps_cols fix fix_offsets")
-PairWork = namedtuple("PairWork", "grid lim alive gkey_start gkey_count glo ghi ua12 ua3 order pool12 pool3 "
-                                  "poolsig sock cnt tmp tot keep sets zbuf puzzle S ctl sols relabel fix3")
+PairWork = namedtuple("PairWork", "grid alive gkey_start gkey_count glo ghi ua12 ua3 uasock notcell pool12 pool3 "
+                                  "poolsig poolsock pmatch skey sets zbuf puzzle S ctl sols relabel fix3")
 
 
 def check_pass(pass_: str) -> str:
@@ -98,15 +98,17 @@ def pass_splits(pass_: str, min1: int, min2: int) -> list[tuple[int, int, int]]:
     return [(x, y, z) for x, y, z in cands if x >= min1 and y >= min2]
 
 
-def workspace(W: int) -> PairWork:
+def workspace(ncand: int) -> PairWork:
+    """Buffers of ``pair_search`` for up to ``ncand`` candidates (allocated once, grown)."""
     z = np.zeros
-    return PairWork(z(81, np.uint8), z((3, 8, W), np.uint64), z(W, np.uint64), z(K.GUA_KEYS, np.int64),
-                    z(K.GUA_KEYS, np.int64), z(1 << 17, np.uint64), z(1 << 17, np.int64), z(8192, np.uint64),
-                    z(8192, np.int64), z(8192, np.int64), z(1 << 15, np.uint64), z(1 << 15, np.int64),
-                    z((1 << 15, 9), np.int64), z((K.N_SOCKETS, W), np.uint64), z((4, W), np.uint64),
-                    z((4, W), np.uint64), z((5, W), np.uint64), z(W, np.uint64), z(16384, np.int64),
-                    z(1 << 18, np.int64), z(81, np.uint8), z((SOLVER_DEPTH, SOLVER_WORDS), np.uint32),
-                    z(2, np.int64), z((2, 81), np.uint8), z(10, np.uint8), z(256, np.int64))
+    U = K.MAX_B3_UAS
+    return PairWork(z(81, np.uint8), z(ncand, np.bool_), z(K.GUA_KEYS, np.int64), z(K.GUA_KEYS, np.int64),
+                    z(1 << 17, np.uint64), z(1 << 17, np.int64), z(U, np.uint64), z(U, np.int64), z(U, np.int64),
+                    z((54, U // 64), np.uint64), z(1 << 15, np.uint64), z(1 << 15, np.int64), z((1 << 15, 9), np.int64),
+                    z(1 << 15, np.int64), z(1 << 15, np.int64), z(K.N_SOCKETS, np.int64),
+                    z(U + 1024, np.int64), z(1 << 18, np.int64), z(81, np.uint8),
+                    z((SOLVER_DEPTH, SOLVER_WORDS), np.uint32), z(2, np.int64), z((2, 81), np.uint8),
+                    z(10, np.uint8), z(256, np.int64))
 
 
 @dataclass
@@ -143,7 +145,7 @@ class _Searcher:
         self.min1 = int(self.order.min_clues[int(S.index)])
         self.fix1 = self._fixing(self.b1)
         self.X: dict[int, np.ndarray] = {}
-        self.P = workspace(1024)
+        self.P = workspace(1 << 16)
         self.stats = np.zeros(K.N_STATS, np.int64)
         self.u54 = np.zeros(1 << 14, np.uint64)
         self.u27 = np.zeros(1 << 14, np.int64)
@@ -221,9 +223,8 @@ class _Searcher:
                 cs = np.zeros((len(cand), 3), np.int64)
             if len(cand) == 0:
                 continue
-            W = (len(cand) + 63) // 64
-            if self.P.keep.shape[0] < W:
-                self.P = workspace(max(W, 2 * self.P.keep.shape[0]))
+            if self.P.alive.shape[0] < len(cand):
+                self.P = workspace(max(len(cand), 2 * self.P.alive.shape[0]))
             while True:
                 fb, f12, f3 = self.found
                 n = K.pair_search(g54, b3, len(b3), cand, len(cand), cs, z, self.cap, KG, MAX_UA, self.BT, self.P,
@@ -231,7 +232,7 @@ class _Searcher:
                 if n >= 0:
                     break
                 self.found = tuple(np.zeros(2 * len(a), a.dtype) for a in self.found)
-                self.P = workspace(max(W, self.P.keep.shape[0]))  # a buffer was full: larger ones
+                self.P = workspace(self.P.alive.shape[0])  # a buffer was full: fresh ones, larger finds
             if n:
                 grids = np.concatenate([np.tile(g54, (n, 1)), b3[fb[:n]]], axis=1)
                 bits = np.zeros((n, 81), bool)
