@@ -15,8 +15,13 @@ from __future__ import annotations
 import argparse
 import sys
 
-from sudoku_symmetry.commands._common import (EXIT_BAD_INPUT, EXIT_OK, add_db_argument, check_inputs, emit,
-                                              run, _strip_bom)
+from sudoku_symmetry.catalog.db import open_catalog
+from sudoku_symmetry.commands._common import (EXIT_BAD_INPUT, EXIT_OK, _strip_bom, add_db_argument, check_inputs, emit,
+                                              run)
+from sudoku_symmetry.engine.canon import InvalidGridError
+from sudoku_symmetry.engine.grids import N_ED_GRIDS, MissingBand
+from sudoku_symmetry.engine.text import format_sudoku
+from sudoku_symmetry.jobs.ed_grids import rank_index
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -29,12 +34,6 @@ def build_parser() -> argparse.ArgumentParser:
 
 def _main(argv=None) -> int:
     args = build_parser().parse_args(argv)
-    from sudoku_symmetry.catalog.db import open_catalog
-    from sudoku_symmetry.catalog.fine import rank_index
-    from sudoku_symmetry.engine.canon import InvalidGridError
-    from sudoku_symmetry.engine.grids import N_ED_GRIDS, MissingBand
-    from sudoku_symmetry.engine.text import format_sudoku
-
     index = rank_index(open_catalog(args.db))
     if args.lines:
         lines, source = args.lines, "<arguments>"
