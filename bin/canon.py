@@ -51,8 +51,8 @@ from sudoku_symmetry.catalog.configurations import store_configurations
 from sudoku_symmetry.catalog.db import open_catalog
 from sudoku_symmetry.catalog.runs import get_run, start_or_resume
 from sudoku_symmetry.commands._common import (EXIT_BAD_INPUT, EXIT_OK, CommandError, _silence_stdout, add_db_argument,
-                                              add_input_argument, check_inputs, count_argument, count_lines, emit,
-                                              iter_chunks, run)
+                                              add_input_argument, check_inputs, count_argument, count_lines, decimal,
+                                              emit, iter_chunks, run)
 from sudoku_symmetry.commands._runs import add_cluster_arguments, cluster, distributed
 from sudoku_symmetry.jobs import canon_store
 from sudoku_symmetry.jobs.chunk import Job
@@ -86,8 +86,11 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _env_chunk() -> int:
-    text = os.environ.get(CHUNK_ENV, "").strip()
-    return int(text) if text.isdigit() and int(text) > 0 else CHUNK
+    try:
+        value = decimal(os.environ.get(CHUNK_ENV, ""))
+    except ValueError:
+        return CHUNK
+    return value if value > 0 else CHUNK
 
 
 class _Output:

@@ -46,7 +46,7 @@ from sudoku_symmetry.catalog.db import open_catalog
 from sudoku_symmetry.catalog.fine import export_fine
 from sudoku_symmetry.catalog.grids import coverage, export_counts, fine_prefixes, load_totals
 from sudoku_symmetry.catalog.runs import get_run
-from sudoku_symmetry.commands._common import EXIT_OK, CommandError, add_db_argument, run
+from sudoku_symmetry.commands._common import EXIT_OK, CommandError, add_db_argument, count_argument, decimal, run
 from sudoku_symmetry.commands._runs import (add_cluster_arguments, cluster, distributed, out_parameters, out_target,
                                             print_runs, refuse_distributed_output, start_run)
 from sudoku_symmetry.engine.bands import N_BANDS
@@ -65,7 +65,7 @@ def parse_bands(text: str) -> list[int]:
         for part in text.split(","):
             part = part.strip()
             lo, _, hi = part.partition("-")
-            a, b = int(lo), int(hi) if hi else int(lo)
+            a, b = decimal(lo), decimal(hi) if hi else decimal(lo)
             if not (0 <= a <= b < N_BANDS):
                 raise ValueError
             out.update(range(a, b + 1))
@@ -89,13 +89,14 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--count-only", action="store_true", help="count, print no grid")
     p.add_argument("--fine", action="store_true",
                    help="with --count-only: also store checkpoints inside each prefix (fast rank <-> grid)")
-    p.add_argument("--fine-step", type=int, default=384, metavar="GRIDS",
+    p.add_argument("--fine-step", type=count_argument(1), default=384, metavar="GRIDS",
                    help="with --export-fine: grids between the checkpoints shipped (default 384)")
     p.add_argument("--keep-shipped", action="store_true",
                    help="with --export-fine: keep the shipped bands 1 that the catalog lacks (a recount in pieces)")
     p.add_argument("--out", metavar="FILE", help="write the grids to FILE (resumable) instead of standard output")
-    p.add_argument("--chunk", type=int, default=ed_grids.CHUNK, help=argparse.SUPPRESS)
-    p.add_argument("--split", type=int, default=None, help=argparse.SUPPRESS)  # grids per distributed shard
+    p.add_argument("--chunk", type=count_argument(0), default=ed_grids.CHUNK, help=argparse.SUPPRESS)
+    p.add_argument("--split", type=count_argument(0), default=None,
+                   help=argparse.SUPPRESS)  # grids per distributed shard
     add_db_argument(p)
     add_cluster_arguments(p)
     return p
@@ -121,9 +122,9 @@ def _main(argv=None) -> int:
         refuse_distributed_output(args, "grids")
     if args.fine and distributed(args):
         raise CommandError("--fine runs in one process (its checkpoints are per band 1); drop --workers/--scheduler")
-    enumerating = not (args.status or args.export or args.export_fine)
-    target = out_target(args) if enumerating else None
-    catalog = open_catalog(args.db)
+    read_only = bool(args.status or args.export or args.export_fine)
+    target = None if read_only else out_target(args)
+    catalog = open_catalog(args.db, create=not read_only)  # a read-only command never makes a catalog
     out, err = sys.stdout, sys.stderr
     if args.status:
         return _status(catalog, out)

@@ -46,11 +46,13 @@ import numpy as np
 from sudoku_symmetry.catalog.db import open_catalog
 from sudoku_symmetry.catalog.runs import get_run
 from sudoku_symmetry.commands._common import (EXIT_BAD_INPUT, EXIT_OK, CommandError, add_db_argument,
-                                              add_input_argument, emit, iter_chunks, run)
+                                              add_input_argument, count_argument, decimal, emit, iter_chunks, run)
 from sudoku_symmetry.commands._runs import (add_cluster_arguments, cluster, distributed, out_parameters, out_target,
                                             refuse_distributed_output, start_run)
 from sudoku_symmetry.engine.patterns.burnside import pattern_counts
+from sudoku_symmetry.engine.grids import N_ED_GRIDS
 from sudoku_symmetry.engine.patterns.canonical import canonical_forms, format_cells, has_conflict, parse_line
+from sudoku_symmetry.engine.patterns.enumeration import TooSymmetric
 from sudoku_symmetry.jobs import patterns
 from sudoku_symmetry.jobs.chunk import Job
 from sudoku_symmetry.jobs.runner import run_job
@@ -63,7 +65,7 @@ def _cells_value(text: str):
     if text == "all":
         return "all"
     try:
-        n = int(text)
+        n = decimal(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected a number of cells 0-81 (or 'all' with --burnside), "
                                          f"got {text!r}") from None
@@ -80,7 +82,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--count-only", action="store_true", help="print only the count")
     p.add_argument("--out", metavar="FILE", help="write the canonical forms to FILE (resumable)")
     p.add_argument("--burnside", action="store_true", help="print the counts by Burnside's lemma")
-    p.add_argument("--chunk", type=int, default=patterns.CHUNK, help=argparse.SUPPRESS)
+    p.add_argument("--chunk", type=count_argument(0), default=patterns.CHUNK, help=argparse.SUPPRESS)
     add_db_argument(p)
     add_cluster_arguments(p)
     add_input_argument(p, "patterns or configurations")
@@ -108,6 +110,9 @@ def _main(argv=None) -> int:
         if args.chunk < 1:
             raise CommandError("--chunk must be at least 1")
         refuse_distributed_output(args, "canonical forms")
+        if args.digits and args.cells == MAX_CELLS:
+            raise CommandError(f"configurations of 81 clues are the solution grids: bin/enumerate --all "
+                               f"--count-only counts the {N_ED_GRIDS:,} essentially different ones")
         return _enumerate(args, out_target(args), argv, out, err)
     if args.digits or args.count_only or args.out or distributed(args):
         raise CommandError("--digits, --count-only, --out, --workers and --scheduler go with --cells N")
@@ -167,8 +172,11 @@ def _enumerate(args, target, argv, out, err) -> int:
     job = Job(partial(patterns.work, n=n, digits=digits, chunk=args.chunk, emit=target is not None),
               partial(patterns.write, n=n, digits=digits))
     what = "configurations" if digits else "patterns"
-    res = run_job(catalog, state.id, patterns.shards(n, distributed(args)), job, output=output, desc=f"ED {what}",
-                  unit=f" {what}", **cluster(args))
+    try:
+        res = run_job(catalog, state.id, patterns.shards(n, distributed(args)), job, output=output,
+                      desc=f"ED {what}", unit=f" {what}", **cluster(args))
+    except TooSymmetric as exc:  # near 81 clues: one line, not a traceback
+        raise CommandError(str(exc)) from None
     out.flush()
     if res.already_done:
         err.write(f"patterns: run {state.id} was already complete; nothing to do\n")

@@ -51,7 +51,8 @@ from functools import partial
 from sudoku_symmetry.catalog.db import open_catalog
 from sudoku_symmetry.catalog.runs import get_run
 from sudoku_symmetry.catalog.search17 import import_entry_bands, load_band_order, load_entry_bands, load_shipped_entry
-from sudoku_symmetry.commands._common import EXIT_OK, CommandError, add_db_argument, run
+from sudoku_symmetry.commands._common import (EXIT_OK, CommandError, add_db_argument, count_argument, decimal, run,
+                                              seconds_argument)
 from sudoku_symmetry.commands._runs import (add_cluster_arguments, cluster, out_parameters, out_target, print_runs,
                                             refuse_distributed_output, start_run)
 from sudoku_symmetry.engine.bands import N_BANDS
@@ -69,7 +70,7 @@ def parse_ranks(text: str) -> list[int]:
     try:
         for part in text.split(","):
             lo, _, hi = part.strip().partition("-")
-            a, b = int(lo), int(hi) if hi else int(lo)
+            a, b = decimal(lo), decimal(hi) if hi else decimal(lo)
             if not (0 <= a <= b < N_BANDS):
                 raise ValueError
             out.extend(r for r in range(a, b + 1) if r not in out)
@@ -102,8 +103,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help="with --table: variants A and C side by side as a Markdown table (the README's)")
     p.add_argument("--count-only", action="store_true", help="count, print no line")
     p.add_argument("--out", metavar="FILE", help="write the lines to FILE (resumable) instead of standard output")
-    p.add_argument("--chunk", type=int, default=s17_entry.CHUNK, help=argparse.SUPPRESS)
-    p.add_argument("--checkpoint-seconds", type=float, default=None, help=argparse.SUPPRESS)
+    p.add_argument("--chunk", type=count_argument(0), default=s17_entry.CHUNK, help=argparse.SUPPRESS)
+    p.add_argument("--checkpoint-seconds", type=seconds_argument, default=None, help=argparse.SUPPRESS)
     add_db_argument(p)
     add_cluster_arguments(p)
     return p
@@ -125,7 +126,7 @@ def _main(argv=None) -> int:
     if args.band1_rank is not None:
         refuse_distributed_output(args)
         target = out_target(args)
-    catalog = open_catalog(args.db)
+    catalog = open_catalog(args.db, create=not (args.status or args.export))  # read-only: never makes one
     if args.status:
         return _status(catalog, sys.stdout)
     if args.export:

@@ -82,7 +82,7 @@ def line_chunks(path: str, offset: int, end: int | None, size: int) -> Iterator[
                     break
                 keep.append(b)
                 took += len(b)
-            lines = [b.decode("utf-8", "replace") for b in keep]
+            lines = [b.decode("utf-8", "surrogateescape") for b in keep]
             if offset == 0 and lines and lines[0].startswith(BOM):
                 lines[0] = lines[0][1:]
             offset += took
