@@ -54,7 +54,7 @@ Migration 0003:
 ``run_leases``
     Which worker holds which shard of a run: primary key (``run_id``, ``shard``), ``worker_id``
     (``host:pid:random``, NULL when released), ``expires_at`` (renewed by every committed chunk),
-    ``claimed_at``. See ``catalog/driver.py``.
+    ``claimed_at``. See ``jobs/leases.py``.
 
 Migration 0008 (``catalog/search17.py``): ``s17_search_finds`` (pass, band-1 rank, canonical form,
 the puzzle as found) and ``s17_search_bands`` (per pass and band 1: bands 2 done of the entry's,

@@ -32,6 +32,7 @@ SQL a user can run::
 """
 from __future__ import annotations
 
+import json
 from typing import Iterable, Mapping
 
 from sqlalchemy import func, select, update
@@ -40,10 +41,10 @@ from ._dml import connection_of, insert_new
 from .configurations import make_row, store_configurations
 from .errors import CatalogError
 from .models import Band, S17EntryBand, S17SearchBand, S17SearchFind, utcnow
+from .shipped import S17_ENTRY_COUNTS, S17_SEARCH_BANDS
 
 BANDS = Band.__table__
 ENTRY = S17EntryBand.__table__
-N_BANDS = 416
 
 
 def store_band_order(target, rows: Iterable[Mapping]) -> int:
@@ -87,14 +88,9 @@ def load_band_order(target) -> dict[int, tuple[int, int, int, int]]:
 def load_shipped_entry() -> dict[str, dict[int, tuple[int, int, int]]]:
     """The package data: variant -> {band-1 rank: (band 1 index, bands 2, bands 3)} for the bands 1
     computed when it was made; {} if absent."""
-    import json
-    from importlib import resources
-
-    try:
-        text = resources.files("sudoku_symmetry.catalog").joinpath("data/s17_entry_counts.json").read_text()
-    except (FileNotFoundError, ModuleNotFoundError):
+    if not S17_ENTRY_COUNTS.exists():
         return {}
-    data = json.loads(text)
+    data = json.loads(S17_ENTRY_COUNTS.read_text())
     return {v: {int(r): (int(i), int(n2), int(n3)) for r, i, n2, n3 in rows} for v, rows in data["bands"].items()}
 
 
@@ -173,13 +169,8 @@ def load_search_finds(target, pass_: str, band1_rank: int) -> list[tuple[str, st
 def load_shipped_search() -> dict[tuple[str, int], dict]:
     """The package data ``data/s17_search_bands.json`` (measured bands 1 of the search, complete
     or not, written by ``bin/s17-search --export``): (pass, rank) -> row; {} if absent."""
-    import json
-    from importlib import resources
-
-    try:
-        text = resources.files("sudoku_symmetry.catalog").joinpath("data/s17_search_bands.json").read_text()
-    except (FileNotFoundError, ModuleNotFoundError):
+    if not S17_SEARCH_BANDS.exists():
         return {}
-    data = json.loads(text)
+    data = json.loads(S17_SEARCH_BANDS.read_text())
     cols = data["columns"]
     return {(r[0], int(r[1])): dict(zip(cols[2:], r[2:])) for r in data["bands"]}
