@@ -24,6 +24,7 @@ COMMANDS = {
     "rank": "catalog rank of a grid, and the grid at a rank",
     "patterns": "essentially different clue patterns and configurations: enumerate, count, canonical form",
     "s17-entry": "the 17-clue search entry: bands 2 and 3 per band 1 (variants A/B/C), counts, table",
+    "s17-search": "the 17-clue search over the entry: every 17 of a band 1, pass A/B/C, resumable, estimate",
 }
 
 
