@@ -4,7 +4,8 @@
     s17-search --variant A|B|C --band1-rank K[,L-M] --store --workers N|--scheduler ADDRESS
     s17-search --table [--db URL]
     s17-search --status [--db URL]
-    s17-search --export FILE.json [--db URL]
+    s17-search --export FILE [--variant P] [--of K[,L-M]] [--db URL]
+    s17-search --export-table FILE.json [--db URL]
 
 For each band-1 rank (the search's band order, as ``s17-entry``) the command searches the pass's
 17-clue puzzles among the entry's grids of that band 1 (``engine/search17/search.py``,
@@ -26,8 +27,12 @@ bands 3, 17s found and CPU seconds); ``--store`` prints no line (a count-only ru
 ``--bands2 A:B`` searches bands 2 A..B-1 of each band 1 only (a sample; the band 1 stays
 incomplete). A progress bar counts bands 2, with the ETA.
 
+``--export FILE`` writes the finds stored in the catalog as puzzles, one 81-character line per
+class (its canonical form, ``.`` empty), sorted, each class once however many passes and bands 1
+found it (``--variant`` and ``--of`` select passes and band-1 ranks); ``-`` is standard output.
+
 ``--table`` prints, per pass and measured band 1 (the catalog's rows over the package data's,
-``catalog/data/s17_search_bands.json``, written by ``--export``): bands 2 done of the entry's,
+``catalog/data/s17_search_bands.json``, written by ``--export-table``): bands 2 done of the entry's,
 pairs, bands 3, 17s found, CPU seconds, complete; then the estimate of the whole search (3 passes
 x 416 bands 1): the CPU seconds per band 3 measured, interpolated across ranks, times each band
 1's bands 3 (the entry's counts), and its wall time on 64 and 256 Dask workers.
@@ -41,21 +46,18 @@ from functools import partial
 
 from sudoku_symmetry.catalog.db import open_catalog
 from sudoku_symmetry.catalog.runs import get_run
-from sudoku_symmetry.catalog.search17 import (load_band_order, load_entry_bands, load_search_bands, load_shipped_entry,
-                                              load_shipped_search)
+from sudoku_symmetry.catalog.search17 import load_band_order, load_entry_bands, load_search_bands, load_shipped_entry
 from sudoku_symmetry.commands._common import EXIT_OK, CommandError, add_db_argument, count_argument, run, seconds_argument
 from sudoku_symmetry.commands._runs import (add_cluster_arguments, cluster, distributed, out_parameters, out_target,
                                             print_runs, start_run)
 from sudoku_symmetry.commands._s17 import parse_ranks, parse_variant
 from sudoku_symmetry.engine.bands import N_BANDS
-from sudoku_symmetry.engine.search17 import estimate
 from sudoku_symmetry.jobs import s17_search
 from sudoku_symmetry.jobs.band_rows import store_band_rows
 from sudoku_symmetry.jobs.chunk import Job
 from sudoku_symmetry.jobs.runner import run_job
 
 RUN_KIND = s17_search.KIND
-PASSES = ("A", "B", "C")
 YEAR = 365.25 * 86400
 
 
@@ -77,9 +79,12 @@ def build_parser() -> argparse.ArgumentParser:
                                 epilog="Example: s17-search --variant C --band1-rank 2 --bands2 18137:18138")
     which = p.add_mutually_exclusive_group(required=True)
     which.add_argument("--band1-rank", type=parse_ranks, metavar="K[,L-M]", help="bands 1 by rank (0-415)")
+    p.add_argument("--of", type=parse_ranks, metavar="K[,L-M]", default=None,
+                   help="with --export: only the finds of these band-1 ranks")
     which.add_argument("--table", action="store_true", help="the measured bands 1 and the estimate of the search")
     which.add_argument("--status", action="store_true", help="list the runs and the bands 1 done")
-    which.add_argument("--export", metavar="FILE.json", help="write the catalog's measured bands 1 as package data")
+    which.add_argument("--export", metavar="FILE", help="write the finds as puzzles (canonical forms, one a line)")
+    which.add_argument("--export-table", metavar="FILE.json", help="write the catalog's measured bands 1 as package data")
     p.add_argument("--variant", type=parse_variant, default=None,
                    help="the pass: A (5-6-6 / 6-5-6), B (6-6-5) or C (a chute of 7+ clues)")
     p.add_argument("--bands2", type=parse_bands2, default=None, metavar="A:B",
@@ -99,21 +104,28 @@ def _main(argv=None) -> int:
         raise CommandError("--store and --out exclude each other (--out stores too)")
     if args.band1_rank is not None and args.variant is None:
         raise CommandError("--variant A, B or C is required with --band1-rank")
-    if args.band1_rank is None and (args.bands2 or args.store or args.out):
-        raise CommandError("--bands2, --store and --out go with --band1-rank")
+    if args.band1_rank is None and (args.bands2 or args.store or args.out or distributed(args)):
+        raise CommandError("--bands2, --store, --out, --workers and --scheduler go with --band1-rank")
+    if args.variant is not None and not (args.band1_rank is not None or args.export):
+        raise CommandError("--variant goes with --band1-rank or --export")
     target = None
     if args.band1_rank is not None:
         if distributed(args) and not args.store:
             raise CommandError("--workers and --scheduler need --store (lines come out in order from one process)")
         args.count_only = args.store
         target = out_target(args)
-    catalog = open_catalog(args.db, create=not (args.status or args.export))  # read-only: never makes one
+    if args.of is not None and not args.export:
+        raise CommandError("--of goes with --export")
+    read_only = args.status or args.export or args.export_table
+    catalog = open_catalog(args.db, create=not read_only)  # read-only: never makes one
     if args.status:
         print_runs(catalog, RUN_KIND, sys.stdout, shards="ranks", what="bands 1", unit="bands 2",
                    label=lambda params: f"pass {params.get('pass')}, ")
         return EXIT_OK
     if args.export:
-        return _export(catalog, args.export, sys.stderr)
+        return _export_finds(catalog, args.export, args.variant, args.of, sys.stderr)
+    if args.export_table:
+        return _export_table(catalog, args.export_table, sys.stderr)
     if args.table:
         return _table(catalog, sys.stdout)
     if len(load_band_order(catalog)) < N_BANDS:
@@ -143,19 +155,26 @@ def _search(catalog, args, target, argv, err) -> int:
     return EXIT_OK
 
 
-def measured(catalog) -> dict[tuple[str, int], dict]:
-    """(pass, rank) -> row: the package data's, then the catalog's over them."""
-    return {**load_shipped_search(), **load_search_bands(catalog)}
+def _export_finds(catalog, path: str, pass_, ranks, err) -> int:
+    forms = s17_search.found_classes(catalog, pass_, ranks)
+    text = "".join(f"{f}\n" for f in forms)
+    if path == "-":
+        sys.stdout.write(text)
+    else:
+        with open(path, "w") as fh:
+            fh.write(text)
+    err.write(f"s17-search: exported {len(forms)} 17-clue puzzles (distinct classes) to {path}\n")
+    return EXIT_OK
 
 
-def _export(catalog, path: str, err) -> int:
+def _export_table(catalog, path: str, err) -> int:
     rows = load_search_bands(catalog)
     cols = ["pass", "band1_rank", "band1", "bands2_total", "bands2_done", "pairs", "bands3", "found", "cpu_seconds",
             "complete"]
     data = {"columns": cols, "complete": sum(1 for r in rows.values() if r["complete"]),
             "bands": [[p, r, *[row[c] for c in cols[2:]]] for (p, r), row in sorted(rows.items())],
             "command": "bin/s17-search --variant P --band1-rank K [--bands2 A:B] --store --db DB && "
-                       "bin/s17-search --export catalog/data/s17_search_bands.json --db DB"}
+                       "bin/s17-search --export-table catalog/data/s17_search_bands.json --db DB"}
     with open(path, "w") as fh:
         json.dump(data, fh, indent=None, separators=(",", ":"))
         fh.write("\n")
@@ -163,30 +182,17 @@ def _export(catalog, path: str, err) -> int:
     return EXIT_OK
 
 
-def estimate_search(rows: dict[tuple[str, int], dict], entry: dict[str, dict[int, tuple[int, int, int]]]) -> dict:
-    """Per pass: the estimated CPU seconds of each band 1 (``estimate``) over the ranks whose
-    entry counts are known; with the bands 2 of each band 1, the largest 64-band-2 slice."""
-    out = {}
-    for p in PASSES:
-        samples = {r: (row["cpu_seconds"], row["bands3"]) for (q, r), row in rows.items() if q == p}
-        counts = entry.get("C" if p == "C" else "A", {})
-        per = estimate(samples, {r: n3 for r, (_i, _n2, n3) in counts.items()})
-        out[p] = {"per_band1": per, "bands2": {r: n2 for r, (_i, n2, _n3) in counts.items()},
-                  "samples": len([s for s in samples.values() if s[1] > 0])}
-    return out
-
-
 def _table(catalog, out) -> int:
-    rows = measured(catalog)
+    rows = s17_search.measured(catalog)
     out.write("# pass rank index bands2_done/bands2 pairs bands3 found cpu_s complete\n")
     for (p, r), row in sorted(rows.items()):
         out.write(f"{p} {r} {row['band1']} {row['bands2_done']}/{row['bands2_total']} {row['pairs']} {row['bands3']} "
                   f"{row['found']} {row['cpu_seconds']:.1f} {'yes' if row['complete'] else 'no'}\n")
     entry = {v: {**load_shipped_entry().get(v, {}), **load_entry_bands(catalog, v)} for v in ("A", "C")}
-    est = estimate_search(rows, entry)
+    est = s17_search.estimate_search(rows, entry)
     total = 0.0
     biggest_band1 = biggest_slice = 0.0
-    for p in PASSES:
+    for p in s17_search.PASSES:
         per = est[p]["per_band1"]
         if not per:
             out.write(f"# estimate pass {p}: nothing measured\n")

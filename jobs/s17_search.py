@@ -18,9 +18,10 @@ from typing import NamedTuple
 
 import numpy as np
 
-from sudoku_symmetry.catalog.search17 import store_search_chunk
+from sudoku_symmetry.catalog.search17 import (load_search_bands, load_search_finds, load_shipped_search,
+                                              store_search_chunk)
 from sudoku_symmetry.engine.canon import canon_puzzles
-from sudoku_symmetry.engine.search17 import band1, bands2, search_chunks
+from sudoku_symmetry.engine.search17 import PASSES, band1, bands2, estimate, search_chunks
 
 from .chunk import Chunk
 
@@ -30,8 +31,8 @@ CHECKPOINT_SECONDS = 30.0
 """Work gathered per commit (seconds; 0: a commit per slice). A slice of 64 bands 2 takes from
 milliseconds (no band 3) to minutes (pairs at low ranks): a commit (about 2 ms) is never the cost."""
 
-__all__ = ["KIND", "CHUNK", "CHECKPOINT_SECONDS", "SearchChunk", "parameters", "shards", "band_range", "work",
-           "write"]
+__all__ = ["KIND", "PASSES", "CHUNK", "CHECKPOINT_SECONDS", "SearchChunk", "parameters", "shards", "band_range", "work",
+           "write", "found_classes", "measured", "estimate_search"]
 
 
 class SearchChunk(NamedTuple):
@@ -115,3 +116,30 @@ def work(shard: str, cursor, *, chunk: int = CHUNK, emit: bool = False, seconds:
 def write(conn, r: SearchChunk) -> tuple[int, int]:
     """Store one checkpoint's finds and counters."""
     return store_search_chunk(conn, r.pass_, r.rank, r.finds, r.progress)
+
+
+def found_classes(catalog, pass_: str | None = None, ranks=None) -> list[str]:
+    """The distinct canonical forms the catalog holds as finds, sorted: of one pass and some
+    band-1 ranks, or all (a class found by several passes or bands 1 once)."""
+    keys = [k for k in load_search_bands(catalog, pass_) if ranks is None or k[1] in set(ranks)]
+    return sorted({c for p, r in keys for c, _ in load_search_finds(catalog, p, r)})
+
+
+def measured(catalog) -> dict[tuple[str, int], dict]:
+    """(pass, rank) -> ``s17_search_bands`` row: the package data's, then the catalog's over them."""
+    return {**load_shipped_search(), **load_search_bands(catalog)}
+
+
+def estimate_search(rows: dict[tuple[str, int], dict], entry: dict[str, dict[int, tuple[int, int, int]]]) -> dict:
+    """Per pass: the estimated CPU seconds of each band 1 (``estimate``) over the ranks whose
+    entry counts are known; with the bands 2 of each band 1, the largest 64-band-2 slice."""
+    out = {}
+    for p in PASSES:
+        samples = {r: (row["cpu_seconds"], row["bands3"]) for (q, r), row in rows.items() if q == p}
+        counts = entry.get("C" if p == "C" else "A", {})
+        per = estimate(samples, {r: n3 for r, (_i, _n2, n3) in counts.items()})
+        out[p] = {"per_band1": per, "bands2": {r: n2 for r, (_i, n2, _n3) in counts.items()},
+                  "samples": len([s for s in samples.values() if s[1] > 0])}
+    return out
+
+
