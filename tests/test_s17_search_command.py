@@ -2,9 +2,8 @@
 
 Cheap on purpose: pass C of band-1 rank 2 over bands 2 18136..18140 (5 pairs, 0.2-1 s each
 here) holds one 17 of the shared list (at band 2 18137, ``naive_locations``); rank 3 over the same
-bands 2 holds none. (The range starts at 18136 because of the known engine bug that
-``test_search17_finds.test_fresh_searcher_from_18134_finds_the_17_of_18137`` records: a searcher
-started at 18134 misses that 17.) What is checked against the outside world: every line printed or exported is
+bands 2 holds none. (This Dask test found an engine bug: a searcher resumed at band 2 18134 missed that 17,
+``test_search17_finds.test_a_slice_finds_the_same_from_any_start``.) What is checked against the outside world: every line printed or exported is
 a 17-clue puzzle with one solution (the naive backtracking solver) whose class is in the shared
 list, and the finds are exactly the list's puzzles located in the slice. A run killed at random
 instants (a commit per band 2) and started again ends with the rows and the ``--out`` file of one

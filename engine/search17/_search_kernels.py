@@ -767,6 +767,9 @@ def pair_search(g54, bands3, nb3, cand, ncand, cstack, z, stack_cap, kmax_g, max
             ns = 0
             for w in range(Wu):
                 v = miss[w]
+                if w == Wu - 1 and (nua & 63) != 0:
+                    # bits past nua in the last word are a previous band 3's UAs (not this grid's)
+                    v &= (ONE << np.uint64(nua & 63)) - ONE
                 while v:
                     t = trailing_zeros(v)
                     v &= v - ONE
