@@ -98,3 +98,48 @@ def configure_numba_cache() -> None:
     os.environ["NUMBA_CACHE_DIR"] = str(folder)
     if "numba" in sys.modules:  # imported before us: its config was already read
         sys.modules["numba"].config.CACHE_DIR = str(folder)
+
+
+def stored_arrays(name: str, build, prefix: str | None = None) -> dict:
+    """Arrays computed once and kept as ``.npy`` files in the folder ``cache_root() / name``,
+    loaded memory-mapped and read-only: a process maps them in about a millisecond and its
+    memory holds only the pages it reads.
+
+    ``build()`` returns ``{array name: ndarray}``; it runs when the folder is missing. It is
+    written to a temporary folder renamed into place, so a reader never sees half of one and two
+    processes building at once both succeed (the loser's copy is dropped). ``name`` should carry
+    a key of everything the arrays depend on (e.g. ``rank-<hash>``); older folders starting with
+    ``prefix`` are pruned (:data:`KEEP` kept). Where the cache cannot be written, the arrays are
+    built and returned in memory."""
+    folder = cache_root() / name
+    try:
+        arrays = _mapped(folder)
+    except (OSError, ValueError):  # unreadable: build them in memory
+        return build()
+    return arrays or _store(folder, build(), prefix)
+
+
+def _mapped(folder: Path) -> dict:
+    import numpy as np
+
+    return {p.stem: np.load(p, mmap_mode="r") for p in sorted(folder.glob("*.npy"))}
+
+
+def _store(folder: Path, arrays: dict, prefix: str | None) -> dict:
+    import numpy as np
+
+    tmp = folder.with_name(f".{folder.name}.tmp{os.getpid()}")
+    try:
+        tmp.mkdir(parents=True, exist_ok=True)
+        for key, a in arrays.items():
+            np.save(tmp / f"{key}.npy", np.ascontiguousarray(a))
+        try:
+            os.replace(tmp, folder)
+        except OSError:  # another process stored it first
+            shutil.rmtree(tmp, ignore_errors=True)
+        if prefix:
+            prune(folder.parent, prefix, folder.name)
+        return _mapped(folder)
+    except (OSError, ValueError):
+        shutil.rmtree(tmp, ignore_errors=True)
+        return arrays

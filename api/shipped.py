@@ -1,0 +1,76 @@
+"""The ED-grid counts shipped with the package, as a rank index that loads in milliseconds.
+
+The package data (``catalog/data/ed_grid_counts.npz`` and ``ed_grid_fine.npz``, each with a
+JSON manifest holding its sha256) counts every one of the 5,472,730,538 ED grids: per band 1,
+per row-4 prefix, and a checkpoint every 384 grids inside each prefix. Decoding them takes
+seconds and about a gigabyte, so it happens once: :func:`rank_index` stores the flat arrays of
+:meth:`RankIndex.to_arrays <sudoku_symmetry.engine.grids.RankIndex.to_arrays>` in the cache
+folder (``rank-<key>``, the key a hash of both manifests and of the engine's sources), and every
+later process maps them read-only (``bin/rank 1``: no catalog, no SQL, a few MB resident).
+
+    >>> index = rank_index()
+    >>> int(index.grids_at([1])[0][:9].sum())          # rank 1 starts 123456789
+    45
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+from functools import lru_cache
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .engine.grids import RankIndex
+
+FORMAT = 1
+"""Bumped when the stored arrays change meaning (a new key, so old folders are rebuilt)."""
+
+
+def data_dir() -> Path:
+    """The package data folder (``catalog/data``), found without importing SQLAlchemy."""
+    from . import catalog
+
+    return Path(catalog.__file__).parent / "data"
+
+
+def _key() -> str:
+    from .engine._cache import source_hash
+
+    h = hashlib.sha256(f"format {FORMAT}\0".encode())
+    for name in ("ed_grid_counts.json", "ed_grid_fine.json"):
+        path = data_dir() / name
+        h.update(path.read_bytes() if path.exists() else b"missing")
+        h.update(b"\0")
+    h.update(source_hash().encode())
+    return h.hexdigest()[:16]
+
+
+def _build() -> dict:
+    """Decode the package data (checked against the manifests' sha256) into flat arrays."""
+    import numpy as np
+
+    from .catalog.fine import load_fine_package
+    from .engine.grids import RankIndex
+
+    path = data_dir() / "ed_grid_counts.npz"
+    manifest = json.loads(path.with_suffix(".json").read_text())
+    if hashlib.sha256(path.read_bytes()).hexdigest() != manifest["sha256"]:
+        raise RuntimeError(f"{path}: sha256 does not match its manifest")
+    with np.load(path) as c:
+        totals = dict(zip(c["band1"].tolist(), c["grids"].tolist()))
+        start = np.concatenate([[0], np.cumsum(c["prefixes"])])
+        grids = c["prefix_grids"]
+        counts = {b: grids[start[k] : start[k + 1]] for k, b in enumerate(c["band1"].tolist())}
+    return RankIndex(totals, counts.get, load_fine_package().get).to_arrays()
+
+
+@lru_cache(maxsize=None)
+def rank_index() -> "RankIndex":
+    """The :class:`~sudoku_symmetry.engine.grids.RankIndex` of the shipped counts (all 416 bands
+    1), from the cache folder; the first call after an install or an engine change builds it
+    (about 10 s, once per cache folder, safe when processes race)."""
+    from .engine._cache import stored_arrays
+    from .engine.grids import RankIndex
+
+    return RankIndex.from_arrays(stored_arrays(f"rank-{_key()}", _build, prefix="rank-"))
