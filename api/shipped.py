@@ -5,7 +5,7 @@ JSON manifest holding its sha256) counts every one of the 5,472,730,538 ED grids
 per row-4 prefix, and a checkpoint every 384 grids inside each prefix. Decoding them takes
 seconds and about a gigabyte, so it happens once: :func:`rank_index` stores the flat arrays of
 :meth:`RankIndex.to_arrays <sudoku_symmetry.engine.grids.RankIndex.to_arrays>` in the cache
-folder (``rank-<key>``, the key a hash of both manifests and of the engine's sources), and every
+folder (``rank-<key>``, the key a hash of both manifests and of the arrays' format), and every
 later process maps them read-only (``bin/rank 1``: no catalog, no SQL, a few MB resident).
 
     >>> index = rank_index()
@@ -23,10 +23,6 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from .engine.grids import RankIndex
 
-FORMAT = 1
-"""Bumped when the stored arrays change meaning (a new key, so old folders are rebuilt)."""
-
-
 def data_dir() -> Path:
     """The package data folder (``catalog/data``), found without importing SQLAlchemy."""
     from . import catalog
@@ -35,14 +31,13 @@ def data_dir() -> Path:
 
 
 def _key() -> str:
-    from .engine._cache import source_hash
+    from .engine.grids.rank import FLAT_FORMAT
 
-    h = hashlib.sha256(f"format {FORMAT}\0".encode())
+    h = hashlib.sha256(f"format {FLAT_FORMAT}\0".encode())
     for name in ("ed_grid_counts.json", "ed_grid_fine.json"):
         path = data_dir() / name
         h.update(path.read_bytes() if path.exists() else b"missing")
         h.update(b"\0")
-    h.update(source_hash().encode())
     return h.hexdigest()[:16]
 
 
@@ -68,7 +63,7 @@ def _build() -> dict:
 @lru_cache(maxsize=None)
 def rank_index() -> "RankIndex":
     """The :class:`~sudoku_symmetry.engine.grids.RankIndex` of the shipped counts (all 416 bands
-    1), from the cache folder; the first call after an install or an engine change builds it
+    1), from the cache folder; the first call after an install or a change of the data builds it
     (about 10 s, once per cache folder, safe when processes race)."""
     from .engine._cache import stored_arrays
     from .engine.grids import RankIndex

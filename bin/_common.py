@@ -36,6 +36,14 @@ class CommandError(Exception):
 
 
 # -- arguments -------------------------------------------------------------------------------
+def add_version_argument(parser: argparse.ArgumentParser) -> None:
+    """``--version``: ``PROG (sudoku-symmetry) VERSION`` on standard output, exit 0."""
+    from sudoku_symmetry import __version__
+
+    parser.add_argument("--version", action="version", version=f"%(prog)s (sudoku-symmetry) {__version__}",
+                        help="print the version and exit")
+
+
 def add_db_argument(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--db",

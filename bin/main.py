@@ -3,7 +3,8 @@
 ``sudoku COMMAND ARGS`` runs ``bin/COMMAND ARGS``: the same code (``COMMAND.main``), the same
 output, messages and exit status. ``sudoku``, ``sudoku -h`` and ``sudoku --help`` list the
 commands (on standard output, exit 0 for a help request; on standard error, exit 2 without
-one); an unknown command is one error line and the list, exit 2.
+one); ``sudoku --version`` prints ``sudoku (sudoku-symmetry) VERSION``; an unknown command is
+one error line and the list, exit 2.
 """
 from __future__ import annotations
 
@@ -36,7 +37,8 @@ def _available() -> dict[str, str]:
 
 
 def _usage(available: dict[str, str]) -> str:
-    lines = ["usage: sudoku COMMAND [ARGS...]   (sudoku COMMAND --help for each)", "", "commands:"]
+    lines = ["usage: sudoku COMMAND [ARGS...]   (sudoku COMMAND --help for each; sudoku --version)", "",
+             "commands:"]
     lines += [f"  {name:10s} {doc}" for name, doc in available.items()]
     return "\n".join(lines) + "\n"
 
@@ -47,6 +49,11 @@ def _list(argv: list[str]) -> int:
     available = _available()
     if argv and argv[0] in ("-h", "--help"):
         sys.stdout.write(_usage(available))
+        return EXIT_OK
+    if argv and argv[0] == "--version":
+        from sudoku_symmetry import __version__
+
+        sys.stdout.write(f"sudoku (sudoku-symmetry) {__version__}\n")
         return EXIT_OK
     if argv:
         raise CommandError(f"unknown command {argv[0]!r} (commands: {', '.join(available)}; "

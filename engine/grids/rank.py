@@ -91,6 +91,9 @@ class _BandCounts:
         return (int(self.keys[p]) // _DIGIT_WEIGHTS % 10).astype(np.uint8)
 
 
+FLAT_FORMAT = 1
+"""Bumped whenever :meth:`RankIndex.to_arrays` changes what it writes (stores keyed on it rebuild)."""
+
 FLAT_ARRAYS = ("totals", "prefix_off", "keys", "before", "cp_off", "cp_ord", "cp_cnt")
 """What :meth:`RankIndex.to_arrays` gives: ``totals`` (B,) grids of bands 1 0..B-1;
 ``prefix_off`` (B + 1,): band b's prefixes are ``prefix_off[b]:prefix_off[b + 1]`` of ``keys``
