@@ -3,12 +3,14 @@
     rank [LINE ...]        (no LINE: one per line on standard input)
 
 A line of 81 digits (any valid grid, minlex or not) prints ``RANK MINLEX_FORM``; a number from
-1 to 5,472,730,538 prints the grid with that rank. Ranks need the counts of the bands 1 before
-(``bin/enumerate --band1 ... --count-only`` stores them in the catalog; ``bin/populate`` loads
-the shipped ones); a lookup resumes the enumeration at the nearest fine checkpoint where the
-package data has them (``catalog/data/ed_grid_fine.npz``), else enumerates a whole prefix; a line whose band is not
-counted yet, a bad grid or a rank out of range prints ``error line N: REASON`` in its place
-(and on standard error), and the exit status is then 2.
+1 to 5,472,730,538 prints the grid with that rank. Ranks come from the counts shipped with the
+package (all 416 bands 1, with a checkpoint every 384 grids: ``catalog/data/ed_grid_*.npz``),
+decoded once into memory-mapped arrays in the cache folder (``sudoku_symmetry.shipped``), so a
+lookup opens no catalog; only when the package data does not count every band 1 are the
+catalog's counts read (``--db``; ``bin/enumerate --band1 ... --count-only`` stores them), and a
+lookup in a band without checkpoints enumerates its whole prefix. A line whose band is not
+counted, a bad grid or a rank out of range prints ``error line N: REASON`` in its place (and on
+standard error), and the exit status is then 2.
 """
 from __future__ import annotations
 
@@ -23,19 +25,31 @@ def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="rank", description=__doc__.split("\n\n")[0],
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("lines", nargs="*", metavar="LINE", help="an 81-digit grid or a rank (none: standard input)")
-    add_db_argument(p)
+    add_db_argument(p)  # read only when the package data lacks a band 1
     return p
+
+
+def rank_index(db):
+    """The shipped counts' index when they count every band 1, else the catalog's."""
+    from sudoku_symmetry.engine.bands import N_BANDS
+    from sudoku_symmetry.shipped import rank_index as shipped
+
+    index = shipped()
+    if index.first_missing == N_BANDS:
+        return index
+    from sudoku_symmetry.catalog.db import open_catalog
+    from sudoku_symmetry.catalog.fine import rank_index as of_catalog
+
+    return of_catalog(open_catalog(db))
 
 
 def _main(argv=None) -> int:
     args = build_parser().parse_args(argv)
-    from sudoku_symmetry.catalog.db import open_catalog
-    from sudoku_symmetry.catalog.fine import rank_index
     from sudoku_symmetry.engine.canon import InvalidGridError
     from sudoku_symmetry.engine.grids import N_ED_GRIDS, MissingBand
     from sudoku_symmetry.engine.text import format_sudoku
 
-    index = rank_index(open_catalog(args.db))
+    index = rank_index(args.db)
     if args.lines:
         lines, source = args.lines, "<arguments>"
     else:
