@@ -50,14 +50,15 @@ def step_bands(engine) -> StepResult:
     from sudoku_symmetry.engine.bands import band_tables
 
     from sudoku_symmetry.catalog.bands import automorphism_rows, band_row, band_summary, store_bands
-    from sudoku_symmetry.catalog.search17 import store_band_order
+    from sudoku_symmetry.catalog.search17 import load_band_order, store_band_order
 
     T = band_tables()
     bands = [band_row(i, T.minlex_string(i), int(T.automorphism_count[i]), int(T.gangster_class[i]))
              for i in range(len(T.minlex))]
     auts = [row for i in range(len(T.minlex)) for row in automorphism_rows(i, map(str, T.automorphisms(i)))]
     new_bands, new_auts = store_bands(engine, bands, auts)
-    new_order = store_band_order(engine, band_order_rows())
+    # the band order costs seconds to compute: only when the catalog misses some of it
+    new_order = store_band_order(engine, band_order_rows()) if len(load_band_order(engine)) < len(bands) else 0
     s = band_summary(engine)
     lines = [
         f"bands: {s.bands} ({new_bands} new), gangster classes: {s.gangster_classes}, "
