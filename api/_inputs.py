@@ -133,7 +133,7 @@ def _single(x, width: int):
     if isinstance(x, Sudoku):
         if width != 81:
             raise ValueError(f"expected a band of {width} cells, got a Sudoku")
-        return x.cells, ONE_SUDOKU, (81,)
+        return x.cells.copy(), ONE_SUDOKU, (81,)  # writable: kernels compiled for read-only arrays differ
     if isinstance(x, str):
         return _cells_of_text(x, width), ONE_TEXT, ()
     if isinstance(x, bytes):

@@ -75,7 +75,7 @@ class Sudoku:
         """True for a complete, valid solution grid (every other sudoku is a puzzle)."""
         from .engine.validity import is_grid
 
-        return bool(is_grid(self._cells[None, :])[0])
+        return bool(is_grid(self._cells[None, :].copy())[0])
 
     def __str__(self) -> str:
         from .engine.text import format_sudoku
@@ -134,7 +134,8 @@ class Sudoku:
         from .engine.canon import grid_automorphisms, puzzle_automorphisms
 
         _valid(items(self))
-        return grid_automorphisms(self._cells) if self.is_grid else puzzle_automorphisms(self._cells)
+        cells = self._cells.copy()  # writable, as the commands pass them (one compiled specialization)
+        return grid_automorphisms(cells) if self.is_grid else puzzle_automorphisms(cells)
 
     def equivalent(self, other: Any) -> "Equivalence":
         """Are the two sudokus copies of each other (see :func:`sudoku_symmetry.equivalent`)?"""

@@ -5,8 +5,9 @@ JSON manifest holding its sha256) counts every one of the 5,472,730,538 ED grids
 per row-4 prefix, and a checkpoint every 384 grids inside each prefix. Decoding them takes
 seconds and about a gigabyte, so it happens once: :func:`rank_index` stores the flat arrays of
 :meth:`RankIndex.to_arrays <sudoku_symmetry.engine.grids.RankIndex.to_arrays>` in the cache
-folder (``rank-<key>``, the key a hash of both manifests and of the arrays' format), and every
-later process maps them read-only (``bin/rank 1``: no catalog, no SQL, a few MB resident).
+folder (``rank-<key>``, the key a hash of both manifests and of the module that lays the arrays
+out), and every later process maps them read-only (``bin/rank 1``: no catalog, no SQL, a few MB
+of them resident).
 
     >>> index = rank_index()
     >>> int(index.grids_at([1])[0][:9].sum())          # rank 1 starts 123456789
@@ -31,13 +32,14 @@ def data_dir() -> Path:
 
 
 def _key() -> str:
-    from .engine.grids.rank import FLAT_FORMAT
+    """A hash of both manifests and of ``engine/grids/rank.py`` (which defines the arrays'
+    layout), read without importing Numba."""
+    from .engine._cache import source_hash
 
-    h = hashlib.sha256(f"format {FLAT_FORMAT}\0".encode())
+    h = hashlib.sha256(source_hash(["grids/rank.py"]).encode())
     for name in ("ed_grid_counts.json", "ed_grid_fine.json"):
         path = data_dir() / name
-        h.update(path.read_bytes() if path.exists() else b"missing")
-        h.update(b"\0")
+        h.update(b"\0" + (path.read_bytes() if path.exists() else b"missing"))
     return h.hexdigest()[:16]
 
 
@@ -60,6 +62,18 @@ def _build() -> dict:
     return RankIndex(totals, counts.get, load_fine_package().get).to_arrays()
 
 
+def index_dir() -> Path:
+    """The cache folder the index is stored in (``rank-<key>``)."""
+    from .engine._cache import cache_root
+
+    return cache_root() / f"rank-{_key()}"
+
+
+def is_built() -> bool:
+    """True when :func:`rank_index` will only map the stored arrays (a file test)."""
+    return index_dir().is_dir()
+
+
 @lru_cache(maxsize=None)
 def rank_index() -> "RankIndex":
     """The :class:`~sudoku_symmetry.engine.grids.RankIndex` of the shipped counts (all 416 bands
@@ -68,4 +82,4 @@ def rank_index() -> "RankIndex":
     from .engine._cache import stored_arrays
     from .engine.grids import RankIndex
 
-    return RankIndex.from_arrays(stored_arrays(f"rank-{_key()}", _build, prefix="rank-"))
+    return RankIndex.from_arrays(stored_arrays(index_dir().name, _build, prefix="rank-"))

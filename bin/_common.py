@@ -358,16 +358,33 @@ def _catalog_message(exc: BaseException) -> str | None:
     return "catalog: " + (text[0] if text else type(exc).__name__)
 
 
+def compile_notice(prog: str) -> None:
+    """Before the first kernel this process must compile (an emptied cache, a new version), say so
+    on standard error, once; ``SUDOKU_COMPILE_NOTICE=0`` keeps quiet (the test suite sets it)."""
+    if os.environ.get("SUDOKU_COMPILE_NOTICE", "") == "0":
+        return
+    from sudoku_symmetry.engine import _cache
+
+    def say() -> None:
+        sys.stderr.write(f"{prog}: compiling the engine's kernels for this version first (once per cache folder, "
+                         f"{_cache.kernel_cache_dir()}; `bin/populate` compiles them all up front)\n")
+        sys.stderr.flush()
+
+    _cache.on_first_compile(say)
+
+
 def run(main_fn, argv=None, prog: str | None = None) -> int:
     """Call ``main_fn(argv)`` and turn expected failures into one line and exit status 2:
     a missing or unreadable input, a directory, closed standard input or output, a full disk,
-    a catalog that cannot be used. A closed output pipe (``| head``) ends quietly (status 0)."""
+    a catalog that cannot be used. A closed output pipe (``| head``) ends quietly (status 0).
+    A compilation the command must do first is announced (:func:`compile_notice`)."""
     from sudoku_symmetry.catalog.errors import CatalogError
     from sudoku_symmetry.engine.text import SudokuFormatError
 
     prog = prog or os.path.basename(sys.argv[0]) or "sudoku"
     if sys.stdout is None:
         return _fail(prog, "standard output is closed")
+    compile_notice(prog)
     try:
         status = main_fn(argv)
         sys.stdout.flush()

@@ -119,11 +119,49 @@ def step_s17_entry(engine) -> StepResult:
     return StepResult(lines, sum(new.values()))
 
 
+def step_kernels(engine) -> StepResult:
+    """Compile every kernel the commands use (``engine/warmup.py``), once per version of the
+    engine: a marker in the kernel cache folder makes later runs skip it in a file test."""
+    from sudoku_symmetry.engine import _cache
+
+    where = _cache.kernel_cache_dir()
+    if _cache.is_warm():
+        return StepResult([f"kernels: compiled already ({where})"], 0)
+    from sudoku_symmetry.engine.warmup import warm_up
+
+    print(f"kernels: compiling every kernel the commands use into {where}; this happens once per version "
+          "(minutes; later commands start in under a second)", flush=True)
+    total = 0.0
+    for name, seconds in warm_up():
+        total += seconds
+        print(f"kernels: {name} ({seconds:.1f} s)", flush=True)
+    return StepResult([f"kernels: ready ({total:.0f} s)"], 0)
+
+
+def step_rank_index(engine) -> StepResult:
+    """The rank index of the shipped ED-grid counts, decoded once into memory-mapped arrays in the
+    cache folder (``sudoku_symmetry.shipped``), so the first ``bin/rank`` answers at once."""
+    from sudoku_symmetry import shipped
+
+    if shipped.is_built():
+        return StepResult([f"rank index: built already ({shipped.index_dir()})"], 0)
+    print("rank index: decoding the shipped counts once (about 10 s)", flush=True)
+    t0 = time.perf_counter()
+    index = shipped.rank_index()
+    index.ranks_of(index.grids_at([1]))
+    return StepResult([f"rank index: {index.first_missing} bands 1 ({time.perf_counter() - t0:.0f} s, "
+                       f"{shipped.index_dir()})"], 0)
+
+
 STEPS: list[Step] = [
     Step("bands", "the 416 minlex bands, automorphism counts, gangster classes, automorphisms", step_bands),
     Step("ed_grids", "the counts of essentially different grids per band 1 and row-4 prefix (package data)",
          step_ed_grids),
     Step("s17_entry", "the 17-clue search entry's bands 2 and bands 3 per band 1 (package data)", step_s17_entry),
+    Step("kernels", "compile every kernel the commands use (once per version; a progress line per family)",
+         step_kernels),
+    Step("rank_index", "the rank index of the shipped counts, memory-mapped in the cache folder (once)",
+         step_rank_index),
 ]
 
 

@@ -100,6 +100,46 @@ def configure_numba_cache() -> None:
         sys.modules["numba"].config.CACHE_DIR = str(folder)
 
 
+# -- compilation: a notice before the first one, a marker once everything is compiled ---------
+_first_compile = None  # the callback of on_first_compile, until it has run
+
+
+def on_first_compile(callback) -> None:
+    """Call ``callback()`` once, just before the first kernel this process compiles (a cache hit
+    compiles nothing, so a warm process never calls it). The commands print a notice with it."""
+    global _first_compile
+    _first_compile = callback
+
+
+def first_compile() -> None:
+    """Called by ``_jit``'s listener at every compilation start; runs the callback the first time."""
+    global _first_compile
+    callback, _first_compile = _first_compile, None
+    if callback is not None:
+        callback()
+
+
+WARM_MARKER = "warm"
+"""File in the Numba cache folder written once :mod:`..warmup` compiled every kernel into it."""
+
+
+def kernel_cache_dir() -> Path:
+    return Path(os.environ.get("NUMBA_CACHE_DIR") or cache_root())
+
+
+def is_warm() -> bool:
+    """True when this cache folder (one per version of the engine's sources) holds every kernel
+    the commands use: a file test, no kernel loaded."""
+    return (kernel_cache_dir() / WARM_MARKER).exists()
+
+
+def mark_warm() -> None:
+    try:
+        (kernel_cache_dir() / WARM_MARKER).write_text("every kernel the commands use is compiled here\n")
+    except OSError:
+        pass
+
+
 def stored_arrays(name: str, build, prefix: str | None = None) -> dict:
     """Arrays computed once and kept as ``.npy`` files in the folder ``cache_root() / name``,
     loaded memory-mapped and read-only: a process maps them in about a millisecond and its

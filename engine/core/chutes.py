@@ -130,7 +130,9 @@ def key_verdict(key, ge_bits, eq_bits, index):
     return 1
 
 
-@kernel(inline="always")
+# Not inlined: it was copied 6 times (3 calls in grids, 3 in search17); a call does up to 216
+# verdicts, so the call costs nothing. Callers pass np.int64 values: one compiled copy per family.
+@kernel
 def stack_verdicts(T, B1, st, grid, col3d, relabel, verdict, m0, m1, m2):
     """``verdict[st, o0 * 36 + o1 * 6 + o2]``: -1 / 0 / +1 as the index of stack ``st`` is below,
     equal to or above band 1's when band 3 puts its 3 columns in orders (PERM3 ranks) o0, o1, o2,

@@ -91,9 +91,6 @@ class _BandCounts:
         return (int(self.keys[p]) // _DIGIT_WEIGHTS % 10).astype(np.uint8)
 
 
-FLAT_FORMAT = 1
-"""Bumped whenever :meth:`RankIndex.to_arrays` changes what it writes (stores keyed on it rebuild)."""
-
 FLAT_ARRAYS = ("totals", "prefix_off", "keys", "before", "cp_off", "cp_ord", "cp_cnt")
 """What :meth:`RankIndex.to_arrays` gives: ``totals`` (B,) grids of bands 1 0..B-1;
 ``prefix_off`` (B + 1,): band b's prefixes are ``prefix_off[b]:prefix_off[b + 1]`` of ``keys``
@@ -213,6 +210,7 @@ class RankIndex:
             pos[k] = local - int(bc.before[p])
             rows4[k] = bc.row4(p)
         lo, cp_ord, cp_cnt = self._checkpoints(bands, ps)
+        rows4.setflags(write=False)  # as prefixes() gives them: one compiled walk (see _kernels._walk_prefix)
         out = np.zeros((len(r), 81), np.uint8)
         s = _scratch()
         status = K.grids_at_positions(_tables(), _lookup_tables(), np.array(bands, np.int64), rows4, lo, cp_ord,
@@ -240,8 +238,10 @@ class RankIndex:
         lo, cp_ord, cp_cnt = self._checkpoints(bands, ps)
         pos = np.zeros(len(forms), np.int64)
         s = _scratch()
+        rows4 = np.ascontiguousarray(forms[:, 27:36])
+        rows4.setflags(write=False)
         status = K.positions_of_forms(_tables(), _lookup_tables(), np.array(bands, np.int64),
-                                      np.ascontiguousarray(forms[:, 27:36]), lo, cp_ord, cp_cnt, forms, pos,
+                                      rows4, lo, cp_ord, cp_cnt, forms, pos,
                                       s.grids, s.auts, s.hist, s.work)
         if status < 0:
             raise RuntimeError(f"internal error: minlex form not found by its lookup ({status})")

@@ -278,7 +278,7 @@ def bands3(S, T, W, variant, b2s, start, stop, emit, counts, out_b2, out_b3):
                 counts[i - start] = count
                 n_out += count
                 continue
-        stack_verdicts(TS, V, 0, grid, col3d, relabel, verdict, 1, 63, 63)
+        stack_verdicts(TS, V, np.int64(0), grid, col3d, relabel, verdict, np.int64(1), np.int64(63), np.int64(63))
         n1 = 0
         for code in range(36):
             if verdict[0, code] < 0:
@@ -288,7 +288,7 @@ def bands3(S, T, W, variant, b2s, start, stop, emit, counts, out_b2, out_b3):
                 s1mask[n1, r] = (np.int64(1) << col3d[0, r]) | (np.int64(1) << col3d[1, PERM3[code // 6, r]]) | \
                                 (np.int64(1) << col3d[2, PERM3[code % 6, r]])
             n1 += 1
-        stack_verdicts(TS, V, 1, grid, col3d, relabel, verdict, 63, 63, 63)
+        stack_verdicts(TS, V, np.int64(1), grid, col3d, relabel, verdict, np.int64(63), np.int64(63), np.int64(63))
         for g in range(36):
             grp_n[g] = 0
         for code in range(216):
@@ -300,7 +300,7 @@ def bands3(S, T, W, variant, b2s, start, stop, emit, counts, out_b2, out_b3):
             for o in range(6):
                 for r in range(3):
                     colbit[c, o, r] = np.int64(1) << col3d[3 + c, PERM3[o, r]]
-        stack_verdicts(TS, V, 2, grid, col3d, relabel, verdict, 63, 63, 63)
+        stack_verdicts(TS, V, np.int64(2), grid, col3d, relabel, verdict, np.int64(63), np.int64(63), np.int64(63))
         for a in range(n1):
             c1 = s1code[a]
             for o3 in range(6):
