@@ -14,7 +14,8 @@ each one's medians and the ratio of the wall-time medians (B/A).
   less sensitive to other processes on a shared machine) and peak memory (``ru_maxrss`` of the
   process, from ``os.wait4``) over ``--repeats`` runs. ``populate`` is a
   no-op run (the catalog is already filled), ``rank 1`` reads the shipped counts, ``import`` is
-  ``python -c "import sudoku_symmetry"``.
+  ``python -c "import sudoku_symmetry"``, ``numba floor`` a process that imports NumPy and Numba
+  and runs one trivial cached kernel (``_numba_floor.py``): what no command can go below.
 * **cold** (``--cold``): the same commands, each with an empty cache folder (nothing compiled,
   no band tables, no rank index): what a first run costs; ``populate`` then fills a fresh
   catalog too. Slow (minutes per command before the compile-time work), so one run each unless
@@ -57,8 +58,11 @@ class Command:
     target_mb: float | None = None
 
 
+FLOOR = str(ROOT / "bench" / "_numba_floor.py")  # this checkout's copy, run by every checkout's Python
+
 COMMANDS = [
     Command("import", ("python", "-c", "import sudoku_symmetry")),
+    Command("numba floor", ("python", FLOOR)),
     Command("band", ("band",), BAND + "\n", 0.5),
     Command("canon", ("canon",), PUZZLE + "\n", 0.5),
     Command("solve", ("solve",), PUZZLE + "\n", 0.5),
@@ -90,6 +94,8 @@ def run_once(checkout: Path, cmd: Command, env: dict) -> tuple[float, float, flo
     command's standard error."""
     if cmd.argv[0] == "python":
         argv = [str(checkout / ".venv" / "bin" / "python"), *cmd.argv[1:]]
+        if cmd.name == "numba floor":  # its one kernel in a folder of its own
+            env = dict(env, NUMBA_CACHE_DIR=str(Path(env["SUDOKU_CACHE_DIR"]) / "numba-floor"))
     else:
         argv = [str(checkout / "bin" / cmd.argv[0]), *cmd.argv[1:]]
     with tempfile.TemporaryFile("w+") as fin, tempfile.TemporaryFile("w+") as fout, \
