@@ -130,9 +130,7 @@ def key_verdict(key, ge_bits, eq_bits, index):
     return 1
 
 
-# Not inlined where a call costs nothing beside its work (grids: masks known only at run time; one
-# compiled copy instead of 3 inlined); see stack_verdicts_inline for the other callers.
-@kernel
+@kernel(inline="always")
 def stack_verdicts(T, B1, st, grid, col3d, relabel, verdict, m0, m1, m2):
     """``verdict[st, o0 * 36 + o1 * 6 + o2]``: -1 / 0 / +1 as the index of stack ``st`` is below,
     equal to or above band 1's when band 3 puts its 3 columns in orders (PERM3 ranks) o0, o1, o2,
@@ -195,9 +193,3 @@ def stack_verdicts(T, B1, st, grid, col3d, relabel, verdict, m0, m1, m2):
                                                    relabel[col3d[c0 + 2, PERM3[o2, 1]]],
                                                    relabel[col3d[c0 + 2, PERM3[o2, 2]]])
                 verdict[st, base + o2] = key_verdict(key, ge_bits, eq_bits, index)
-
-
-stack_verdicts_inline = kernel(inline="always")(stack_verdicts.py_func)
-""":func:`stack_verdicts` copied into its caller: with constant masks (1, 63, 63) LLVM unrolls the
-order loops. search17's middle loop calls it so, 3 times per band 2: 12 % faster inlined
-(bench_s17 rank 300 variant A, alternated), worth its compile time there."""

@@ -671,9 +671,9 @@ def _band3_leaves(T, B1, work):
             cm[c, c2] = m
     # stack 1's passing fills, each with the orders its columns leave columns 4-9 (s1m), and
     # their union per column: stacks 2-3 are judged only on orders some stack 1 allows
-    stack_verdicts(T, B1, np.int64(0), grid, col3d, relabel, verdict, np.int64(1), np.int64(63), np.int64(63))
+    stack_verdicts(T, B1, 0, grid, col3d, relabel, verdict, 1, 63, 63)
     n1 = 0
-    u3 = u4 = u5 = u6 = u7 = u8 = np.int64(0)
+    u3 = u4 = u5 = u6 = u7 = u8 = 0
     for c1 in range(36):
         if verdict[0, c1] < 0:
             continue
@@ -703,8 +703,8 @@ def _band3_leaves(T, B1, work):
         n1 += 1
     if n1 == 0:
         return 0
-    stack_verdicts(T, B1, np.int64(1), grid, col3d, relabel, verdict, u3, u4, u5)
-    stack_verdicts(T, B1, np.int64(2), grid, col3d, relabel, verdict, u6, u7, u8)
+    stack_verdicts(T, B1, 1, grid, col3d, relabel, verdict, u3, u4, u5)
+    stack_verdicts(T, B1, 2, grid, col3d, relabel, verdict, u6, u7, u8)
     n_leaves = 0
     for a in range(n1):
         c1 = s1code[a]

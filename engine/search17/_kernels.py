@@ -41,7 +41,7 @@ import numpy as np
 from .._bits import LOWBIT, PERM3, POPCOUNT
 from .._jit import kernel
 from ..core.bandkey import band_key, rank3
-from ..core.chutes import ALL9, chute_keys, image_band_cmp, stack_verdicts_inline
+from ..core.chutes import ALL9, chute_keys, image_band_cmp, stack_verdicts
 from .gangsters import gangster_count
 
 VARIANT_A, VARIANT_C = 0, 2
@@ -278,7 +278,7 @@ def bands3(S, T, W, variant, b2s, start, stop, emit, counts, out_b2, out_b3):
                 counts[i - start] = count
                 n_out += count
                 continue
-        stack_verdicts_inline(TS, V, 0, grid, col3d, relabel, verdict, 1, 63, 63)
+        stack_verdicts(TS, V, 0, grid, col3d, relabel, verdict, 1, 63, 63)
         n1 = 0
         for code in range(36):
             if verdict[0, code] < 0:
@@ -288,7 +288,7 @@ def bands3(S, T, W, variant, b2s, start, stop, emit, counts, out_b2, out_b3):
                 s1mask[n1, r] = (np.int64(1) << col3d[0, r]) | (np.int64(1) << col3d[1, PERM3[code // 6, r]]) | \
                                 (np.int64(1) << col3d[2, PERM3[code % 6, r]])
             n1 += 1
-        stack_verdicts_inline(TS, V, 1, grid, col3d, relabel, verdict, 63, 63, 63)
+        stack_verdicts(TS, V, 1, grid, col3d, relabel, verdict, 63, 63, 63)
         for g in range(36):
             grp_n[g] = 0
         for code in range(216):
@@ -300,7 +300,7 @@ def bands3(S, T, W, variant, b2s, start, stop, emit, counts, out_b2, out_b3):
             for o in range(6):
                 for r in range(3):
                     colbit[c, o, r] = np.int64(1) << col3d[3 + c, PERM3[o, r]]
-        stack_verdicts_inline(TS, V, 2, grid, col3d, relabel, verdict, 63, 63, 63)
+        stack_verdicts(TS, V, 2, grid, col3d, relabel, verdict, 63, 63, 63)
         for a in range(n1):
             c1 = s1code[a]
             for o3 in range(6):
