@@ -16,7 +16,6 @@ of them resident).
 from __future__ import annotations
 
 import hashlib
-import json
 from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -26,9 +25,9 @@ if TYPE_CHECKING:
 
 def data_dir() -> Path:
     """The package data folder (``catalog/data``), found without importing SQLAlchemy."""
-    from . import catalog
+    from .catalog.shipped import DATA_DIR
 
-    return Path(catalog.__file__).parent / "data"
+    return DATA_DIR
 
 
 def _key() -> str:
@@ -45,21 +44,13 @@ def _key() -> str:
 
 def _build() -> dict:
     """Decode the package data (checked against the manifests' sha256) into flat arrays."""
-    import numpy as np
-
-    from .catalog.fine import load_fine_package
+    from .catalog.fine import load_fine_package  # SQLAlchemy: only here, once per cache folder
+    from .catalog.shipped import ed_grid_counts, ed_grid_prefix_counts
     from .engine.grids import RankIndex
 
-    path = data_dir() / "ed_grid_counts.npz"
-    manifest = json.loads(path.with_suffix(".json").read_text())
-    if hashlib.sha256(path.read_bytes()).hexdigest() != manifest["sha256"]:
-        raise RuntimeError(f"{path}: sha256 does not match its manifest")
-    with np.load(path) as c:
-        totals = dict(zip(c["band1"].tolist(), c["grids"].tolist()))
-        start = np.concatenate([[0], np.cumsum(c["prefixes"])])
-        grids = c["prefix_grids"]
-        counts = {b: grids[start[k] : start[k + 1]] for k, b in enumerate(c["band1"].tolist())}
-    return RankIndex(totals, counts.get, load_fine_package().get).to_arrays()
+    c = ed_grid_counts()  # checked against its manifest
+    totals = {} if c is None else dict(zip(c["band1"].tolist(), c["grids"].tolist()))
+    return RankIndex(totals, ed_grid_prefix_counts().get, load_fine_package().get).to_arrays()
 
 
 def index_dir() -> Path:

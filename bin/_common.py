@@ -4,27 +4,44 @@ standard error and exit status 2 (never a traceback).
 
 Reading: files or standard input (``-``), UTF-8 with or without a byte-order mark, streamed in
 chunks of lines with the number of their first line. Every input path is checked before any
-output is written, so a missing file or a directory stops the command before it starts.
+output is written, so a missing file or a directory stops the command before it starts. Each
+input is read once, front to back: a pipe, a FIFO or a process substitution (``<(...)``,
+``/dev/stdin``) works like a file; line totals for the progress bar are counted beforehand only
+for regular files. A line ends at ``\n`` (``\r\n`` too: the ``\r`` is stripped with the other
+trailing space), the same in a file and on standard input, so line numbers agree with
+``wc -l``, ``sed -n Np`` and the byte offsets of resumable runs; a lone ``\r`` (a classic Mac
+line end, or a stray byte) does not end a line: it is part of it, and such a line is reported
+as malformed with its number. Bytes that are not UTF-8 are kept (as lone surrogates), so the
+line that holds them is reported as "not UTF-8" with its line number.
+
+Numbers (every integer argument of every command, and ranks read as text): :func:`decimal`,
+ASCII digits ``0``-``9`` only, as puzzle text accepts them (no ``+``, no ``_``, no digits of
+other scripts such as ``٣``; a leading ``-`` reads, to be refused as out of range).
 
 Reporting (:func:`emit`): a command produces, per chunk, its result lines and its bad lines,
 each with its input line number; ``emit`` prints them in line order on standard output, a bad
 line as ``error line N: REASON`` in its place (so output stays aligned with input), and repeats
 each bad line on standard error as ``error: SOURCE:N: REASON``.
 
-Resumable runs (``enumerate``, ``s17-entry``, ``patterns``): :func:`drive_shards` runs the shards
-in this process or on a Dask cluster; :func:`with_output` puts a run's lines into its
-``--out FILE`` (:class:`OutputFile`: cut back to the last checkpoint when the run resumes) or on
-standard output once each chunk is committed; :func:`list_runs` is the ``--status`` listing.
+Resumable runs (``canon --store``, ``enumerate``, ``s17-entry``, ``patterns``): the jobs and their
+runner live in ``jobs/``; their options and ``--status`` listing are in ``_runs.py``.
 """
 from __future__ import annotations
 
 import argparse
 import errno
+import io
 import os
+import re
+import stat
 import sys
-from functools import partial
 from itertools import islice
 from typing import Callable, Iterable, Iterator, Union
+
+from sudoku_symmetry import __version__
+from sudoku_symmetry.catalog.errors import CatalogError  # no SQLAlchemy in it: cheap for every command
+from sudoku_symmetry.engine import _cache  # no Numba in it: the cache folders and the compile notice
+from sudoku_symmetry.engine.text import SudokuFormatError
 
 EXIT_OK, EXIT_NO, EXIT_BAD_INPUT = 0, 1, 2
 INT64_MAX = (1 << 63) - 1
@@ -38,8 +55,6 @@ class CommandError(Exception):
 # -- arguments -------------------------------------------------------------------------------
 def add_version_argument(parser: argparse.ArgumentParser) -> None:
     """``--version``: ``PROG (sudoku-symmetry) VERSION`` on standard output, exit 0."""
-    from sudoku_symmetry import __version__
-
     parser.add_argument("--version", action="version", version=f"%(prog)s (sudoku-symmetry) {__version__}",
                         help="print the version and exit")
 
@@ -61,45 +76,6 @@ def _db_value(text: str) -> str:
     return text
 
 
-def add_cluster_arguments(parser: argparse.ArgumentParser) -> None:
-    """``--workers N`` / ``--scheduler ADDRESS`` (exclusive): run the shards of a resumable run
-    as Dask tasks (see :func:`drive_shards`)."""
-    g = parser.add_argument_group("distributed runs (Dask)").add_mutually_exclusive_group()
-    g.add_argument("--workers", type=count_argument(1, 4096), metavar="N",
-                   help="run the shards on a local Dask cluster of N worker processes, one thread each")
-    g.add_argument("--scheduler", metavar="ADDRESS",
-                   help="run the shards on an existing Dask cluster (e.g. tcp://host:8786)")
-
-
-def distributed(args) -> bool:
-    """True when ``--workers`` or ``--scheduler`` was given."""
-    return bool(getattr(args, "workers", None) or getattr(args, "scheduler", None))
-
-
-def drive_shards(args, catalog, run_id: int, shards, work, write, **kwargs):
-    """The run's shards through the one driver: serially in this process (``catalog.driver.drive``)
-    or, with ``--workers``/``--scheduler``, as Dask tasks (``catalog.distributed.run_distributed``;
-    then ``work`` and ``write`` must pickle: module-level functions or partials, no open files or
-    standard output). ``kwargs``: ``desc``, ``unit``, ``progress`` (and ``drive``'s own, serially)."""
-    if not distributed(args):
-        from sudoku_symmetry.catalog.driver import drive
-
-        return drive(catalog, run_id, shards, work, write, **kwargs)
-    from sudoku_symmetry.catalog.distributed import run_distributed
-
-    keep = {k: v for k, v in kwargs.items() if k in ("desc", "unit", "progress", "lease_seconds")}
-    return run_distributed(catalog, run_id, shards, work, write, workers=args.workers, scheduler=args.scheduler,
-                           **keep)
-
-
-def refuse_distributed_output(args, what: str = "lines") -> None:
-    """``--workers``/``--scheduler`` run count-only runs: raise :class:`CommandError` unless
-    ``--count-only`` (what is printed or written to ``--out`` comes out in order from one process)."""
-    if distributed(args) and not args.count_only:
-        raise CommandError(f"--workers and --scheduler need --count-only ({what} printed or written to a file "
-                           f"come out in order from one process)")
-
-
 def add_input_argument(parser: argparse.ArgumentParser, what: str = "sudokus") -> None:
     parser.add_argument(
         "files",
@@ -110,12 +86,34 @@ def add_input_argument(parser: argparse.ArgumentParser, what: str = "sudokus") -
     )
 
 
+_DECIMAL = re.compile(r"-?[0-9]+")
+_SECONDS = re.compile(r"[0-9]+(\.[0-9]*)?|\.[0-9]+")
+
+
+def decimal(text: str) -> int:
+    """``text`` (surrounding spaces aside) as a whole number in ASCII digits, ``-`` allowed in
+    front (so that ``-1`` is refused as out of range); ValueError for anything else: ``+``, ``_``,
+    ``٣`` or another script's digits (``int()`` takes them all)."""
+    text = text.strip()
+    if not _DECIMAL.fullmatch(text):
+        raise ValueError(f"expected a whole number in ASCII digits 0-9, got {text!r}")
+    return int(text)
+
+
+def seconds_argument(text: str) -> float:
+    """An argparse type: a non-negative number of seconds in ASCII digits (``2``, ``0.5``)."""
+    if not _SECONDS.fullmatch(text.strip()):
+        raise argparse.ArgumentTypeError(f"expected a number of seconds in ASCII digits (like 2 or 0.5), got {text!r}")
+    return float(text)
+
+
 def count_argument(minimum: int = 0, maximum: int = INT64_MAX) -> Callable[[str], int]:
-    """An argparse type: an integer in [minimum, maximum] (the kernels count in int64)."""
+    """An argparse type: an integer in [minimum, maximum] (the kernels count in int64), written
+    in ASCII digits (:func:`decimal`)."""
 
     def parse(text: str) -> int:
         try:
-            value = int(text)
+            value = decimal(text)
         except ValueError:
             raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
         if value < minimum or value > maximum:
@@ -151,15 +149,29 @@ def _strip_bom(lines: Iterator[str]) -> Iterator[str]:
     yield from lines
 
 
+def _text_lines(binary) -> io.TextIOWrapper:
+    """The lines of a binary stream as the module docstring says: UTF-8, a byte-order mark
+    dropped, lines ending at ``\n`` only, bytes that are not UTF-8 kept as lone surrogates."""
+    return io.TextIOWrapper(binary, encoding="utf-8-sig", errors="surrogateescape", newline="\n")
+
+
 def open_inputs(files: list[str]) -> Iterator[tuple[str, Iterator[str]]]:
-    """(source name, lines) for each input; '-' or no files means standard input. A byte-order
-    mark at the start of an input is dropped; undecodable bytes become U+FFFD (a bad line)."""
+    """(source name, lines) for each input; '-' or no files means standard input. Each input is
+    read once (pipes and FIFOs too); see the module docstring for line ends and bad bytes."""
     check_inputs(files)
     for path in files or ["-"]:
         if path == "-":
-            yield "<stdin>", _strip_bom(iter(sys.stdin))
+            buffer = getattr(sys.stdin, "buffer", None)
+            if buffer is None:  # a text stream put in its place (tests)
+                yield "<stdin>", _strip_bom(iter(sys.stdin))
+                continue
+            stream = _text_lines(buffer)
+            try:
+                yield "<stdin>", iter(stream)
+            finally:
+                stream.detach()  # leaves sys.stdin's buffer open
         else:
-            with open(path, encoding="utf-8-sig", errors="replace") as fh:
+            with open(path, "rb") as raw, _text_lines(raw) as fh:
                 yield path, iter(fh)
 
 
@@ -186,9 +198,21 @@ def iter_chunks(files: list[str], size: int = 100_000) -> Iterator[tuple[str, li
             lineno += len(chunk)
 
 
+def is_regular_file(path: str) -> bool:
+    """True for a regular file (or a link to one): what can be read twice. A pipe, a FIFO, a
+    process substitution (``/dev/fd/N``), a terminal or ``-`` can be read only once."""
+    if path == "-":
+        return False
+    try:
+        return stat.S_ISREG(os.stat(path).st_mode)
+    except OSError:
+        return False
+
+
 def count_lines(files: list[str]) -> int | None:
-    """Lines in the input files (for a progress total), None when reading standard input."""
-    if not files or "-" in files:
+    """Lines in the input files (for a progress total); None when an input is standard input, a
+    pipe or anything else that is not a regular file (counting would consume it)."""
+    if not files or not all(is_regular_file(path) for path in files):
         return None
     check_inputs(files)
     total = 0
@@ -237,100 +261,6 @@ def parse_problems(parsed) -> list[tuple[int, str]]:
     return [(e.lineno, e.message) for e in parsed.errors]
 
 
-# -- resumable runs: their output file and their status -------------------------------------
-def file_size(path: str) -> int:
-    return os.path.getsize(path) if os.path.exists(path) else 0
-
-
-class OutputFile:
-    """``--out FILE`` of a resumable run, written by this process in shard order, each chunk's
-    bytes fsynced before the chunk (with the file's new end as ``offset`` in its cursor) is
-    committed. Opening it cuts the file back to the run's last checkpoint (which drops a summary
-    line written after the last one too); a file shorter than that checkpoint was changed
-    outside the run (:class:`CommandError`)."""
-
-    def __init__(self, path: str, run_state):
-        offset = max([int((cp.cursor or {}).get("offset", 0)) for cp in run_state.checkpoints.values()] + [0])
-        if offset and file_size(path) < offset:
-            raise CommandError(f"{path} is shorter than the run's checkpoint ({offset} bytes): it was changed "
-                               f"outside the run; remove it and use other arguments to start again")
-        with open(path, "ab") as fh:
-            fh.truncate(offset)
-        self.path = path
-        self.end = offset  # where the committed output ends
-
-    def start(self, cursor) -> int:
-        """Where a shard's output goes: its cursor's offset when it is resumed, else the end of the
-        committed output; bytes after it (a chunk whose commit was lost) are cut off."""
-        at = self.end if cursor is None else int(cursor.get("offset", 0))
-        if file_size(self.path) > at:
-            with open(self.path, "ab") as fh:
-                fh.truncate(at)
-        return at
-
-    def append(self, offset: int, data: bytes) -> int:
-        """Write ``data`` at the end (``offset``), durably; returns the new end."""
-        with open(self.path, "ab") as fh:
-            fh.write(data)
-            fh.flush()
-            os.fsync(fh.fileno())
-        return offset + len(data)
-
-
-def write_bytes(out, data: bytes) -> None:
-    """``data`` on a text stream: through its byte buffer when it has one (after what is pending)."""
-    buffer = getattr(out, "buffer", None)
-    if buffer is None:
-        out.write(data.decode())
-        return
-    out.flush()
-    buffer.write(data)
-
-
-def with_output(work, output: OutputFile | None = None, out=None):
-    """The driver's ``work`` from one that yields ``(results, cursor, done, items, data)``: the
-    ``data`` bytes go to ``output`` (before the chunk is committed; the cursor gains the file's
-    end as ``offset``, 0 without a file) or, once the chunk is committed, to the stream ``out``
-    (not resumable), or nowhere. Without ``output`` and ``out`` it pickles when ``work`` does
-    (a Dask task)."""
-    return partial(_with_output, work, output, out)
-
-
-def _with_output(work, output, out, shard: str, cursor):
-    offset = output.start(cursor) if output is not None else 0
-    for results, cur, done, items, data in work(shard, cursor):
-        if output is not None and data:
-            offset = output.append(offset, data)
-        yield results, dict(cur, offset=offset), done, items
-        # the chunk is committed
-        if output is not None:
-            output.end = offset
-        elif out is not None and data:
-            write_bytes(out, data)
-
-
-def list_runs(catalog, kind: str, out, *, shards: str, what: str, unit: str, label=None) -> None:
-    """``--status``: one line per run of ``kind``: its status, the ``what`` it covers (the list
-    ``parameters[shards]``), where its output goes, the shards done and pending, the items done
-    (``unit``). ``label(parameters)``: text put after the run's number."""
-    import json
-
-    from sqlalchemy import select
-
-    from sudoku_symmetry.catalog.runs import CHECKPOINTS, RUNS
-
-    with catalog.connect() as conn:
-        runs = conn.execute(select(RUNS).where(RUNS.c.kind == kind).order_by(RUNS.c.id)).mappings().all()
-        for r in runs:
-            params = json.loads(r["parameters"])
-            done = len(conn.execute(select(CHECKPOINTS.c.shard).where(CHECKPOINTS.c.run_id == r["id"],
-                                                                      CHECKPOINTS.c.done.is_(True))).all())
-            n = len(params.get(shards, []))
-            target = params.get("out") or ("standard output" if params.get("stdout") else "count only")
-            out.write(f"run {r['id']}: {label(params) if label else ''}{r['status']}, {n} {what} ({target}), "
-                      f"{done} done, {n - done} pending, {r['items_done']:,} {unit}\n")
-
-
 # -- running a command -----------------------------------------------------------------------
 def _fail(prog: str, message: str) -> int:
     try:
@@ -363,7 +293,6 @@ def compile_notice(prog: str) -> None:
     on standard error, once; ``SUDOKU_COMPILE_NOTICE=0`` keeps quiet (the test suite sets it)."""
     if os.environ.get("SUDOKU_COMPILE_NOTICE", "") == "0":
         return
-    from sudoku_symmetry.engine import _cache
 
     def say() -> None:
         sys.stderr.write(f"{prog}: compiling the engine's kernels for this version first (once per cache folder, "
@@ -378,9 +307,6 @@ def run(main_fn, argv=None, prog: str | None = None) -> int:
     a missing or unreadable input, a directory, closed standard input or output, a full disk,
     a catalog that cannot be used. A closed output pipe (``| head``) ends quietly (status 0).
     A compilation the command must do first is announced (:func:`compile_notice`)."""
-    from sudoku_symmetry.catalog.errors import CatalogError
-    from sudoku_symmetry.engine.text import SudokuFormatError
-
     prog = prog or os.path.basename(sys.argv[0]) or "sudoku"
     if sys.stdout is None:
         return _fail(prog, "standard output is closed")

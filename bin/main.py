@@ -12,6 +12,9 @@ import importlib
 import importlib.util
 import sys
 
+from sudoku_symmetry import __version__
+from sudoku_symmetry.commands._common import EXIT_BAD_INPUT, EXIT_OK, CommandError, run
+
 COMMANDS = {
     "populate": "create or upgrade the catalog and fill it",
     "band": "band index, minlex band and transformation of 27-digit bands",
@@ -44,15 +47,11 @@ def _usage(available: dict[str, str]) -> str:
 
 
 def _list(argv: list[str]) -> int:
-    from sudoku_symmetry.commands._common import EXIT_BAD_INPUT, EXIT_OK, CommandError
-
     available = _available()
     if argv and argv[0] in ("-h", "--help"):
         sys.stdout.write(_usage(available))
         return EXIT_OK
     if argv and argv[0] == "--version":
-        from sudoku_symmetry import __version__
-
         sys.stdout.write(f"sudoku (sudoku-symmetry) {__version__}\n")
         return EXIT_OK
     if argv:
@@ -67,8 +66,6 @@ def main(argv=None) -> int:
     if argv and argv[0] in COMMANDS and importlib.util.find_spec(_module(argv[0])):
         module = importlib.import_module(_module(argv[0]))
         return module.main(argv[1:])
-    from sudoku_symmetry.commands._common import run
-
     return run(_list, argv, "sudoku")
 
 
