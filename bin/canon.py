@@ -51,8 +51,9 @@ from sudoku_symmetry.catalog.configurations import store_configurations
 from sudoku_symmetry.catalog.db import open_catalog
 from sudoku_symmetry.catalog.runs import get_run, start_or_resume
 from sudoku_symmetry.commands._common import (EXIT_BAD_INPUT, EXIT_OK, CommandError, _silence_stdout, add_db_argument,
-                                              add_input_argument, check_inputs, count_argument, count_lines, decimal,
-                                              emit, iter_chunks, run)
+                                              add_input_argument, add_version_argument, check_inputs, count_argument,
+                                              count_lines, decimal, emit, iter_chunks, run)
+from sudoku_symmetry.commands._formats import Rows, add_format_argument, chunk_inputs
 from sudoku_symmetry.commands._runs import add_cluster_arguments, cluster, distributed
 from sudoku_symmetry.jobs import canon_store
 from sudoku_symmetry.jobs.chunk import Job
@@ -62,6 +63,7 @@ from sudoku_symmetry.jobs.runner import run_job
 CHUNK = 100_000
 CHUNK_ENV = "SUDOKU_CANON_CHUNK"
 RUN_KIND = canon_store.KIND
+FIELDS = ("form", "kind", "automorphisms", "transform")  # --format csv/jsonl: all of them, whatever the flags
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -82,6 +84,8 @@ def build_parser() -> argparse.ArgumentParser:
     add_db_argument(p)
     add_cluster_arguments(p)  # with --store FILE: pieces of --chunk lines as Dask tasks; forms stored, not printed
     add_input_argument(p)
+    add_format_argument(p, FIELDS)
+    add_version_argument(p)
     return p
 
 
@@ -137,17 +141,21 @@ def _main(argv=None) -> int:
             if not is_regular(path):
                 raise CommandError(f"{path}: not a regular file (a pipe can be read only once): --workers and "
                                    f"--scheduler need a FILE: save it to one")
+    if args.store and args.format != "text":
+        raise CommandError(f"--format {args.format} does not go with --store (it prints the forms as text)")
     show = {"pattern_first": args.pattern_first, "automorphisms": args.automorphisms, "transform": args.transform}
     out, err = _Output(sys.stdout, keep_going=args.store), sys.stderr
     total = Totals()
     if not args.store:
+        rows = Rows(args.format, FIELDS, out, err)
         progress = tqdm(total=count_lines(args.files), unit=" lines", disable=None, file=err)
         for source, lines, first in iter_chunks(args.files, args.chunk):
-            p = canon_store.process(lines, source, first, rows=False, **show)
-            n_bad = emit(out, err, source, p.results, p.problems)
+            p = canon_store.process(lines, source, first, rows=False, fields=not rows.text, **show)
+            n_bad = rows.emit(source, chunk_inputs(lines, first), p.results, p.problems)
             total.read += len(p.results) + n_bad
             total.bad += n_bad
             progress.update(len(lines))
+        rows.finish()
         progress.close()
         out.flush()
         if total.bad:

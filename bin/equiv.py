@@ -32,7 +32,7 @@ import sys
 
 import numpy as np
 
-from sudoku_symmetry.commands._common import EXIT_NO, EXIT_OK, CommandError, count_argument, run
+from sudoku_symmetry.commands._common import EXIT_NO, EXIT_OK, CommandError, add_version_argument, count_argument, run
 from sudoku_symmetry.commands._single import read_pair, read_sudoku
 from sudoku_symmetry.engine.canon.equivalence import equivalence
 from sudoku_symmetry.engine.grids.random import random_grids
@@ -74,6 +74,7 @@ def _parser() -> argparse.ArgumentParser:
     gen.add_argument("--seed", type=count_argument(0, 2**63 - 1), default=None, metavar="S",
                      help="random seed (default: a fresh one, printed on standard error)")
     gen.add_argument("--out", metavar="FILE", default=None, help="write the pair to FILE (default: standard output)")
+    add_version_argument(parser)
     return parser
 
 

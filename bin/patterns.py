@@ -46,7 +46,8 @@ import numpy as np
 from sudoku_symmetry.catalog.db import open_catalog
 from sudoku_symmetry.catalog.runs import get_run
 from sudoku_symmetry.commands._common import (EXIT_BAD_INPUT, EXIT_OK, CommandError, add_db_argument,
-                                              add_input_argument, count_argument, decimal, emit, iter_chunks, run)
+                                              add_input_argument, add_version_argument, count_argument, decimal, emit,
+                                              iter_chunks, run)
 from sudoku_symmetry.commands._runs import (add_cluster_arguments, cluster, distributed, out_parameters, out_target,
                                             refuse_distributed_output, start_run)
 from sudoku_symmetry.engine.patterns.burnside import pattern_counts
@@ -86,6 +87,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_db_argument(p)
     add_cluster_arguments(p)
     add_input_argument(p, "patterns or configurations")
+    add_version_argument(p)
     return p
 
 

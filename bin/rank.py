@@ -20,13 +20,16 @@ import argparse
 import os
 import sys
 
-from sudoku_symmetry.commands._common import (EXIT_BAD_INPUT, EXIT_OK, add_db_argument, check_inputs, decimal, emit,
-                                              open_inputs, run)
+from sudoku_symmetry.commands._common import (EXIT_BAD_INPUT, EXIT_OK, add_db_argument, add_version_argument,
+                                              check_inputs, decimal, open_inputs, run)
+from sudoku_symmetry.commands._formats import Rows, add_format_argument
 from sudoku_symmetry.engine.bands import N_BANDS
 from sudoku_symmetry.engine.canon import InvalidGridError
 from sudoku_symmetry.engine.grids import N_ED_GRIDS, MissingBand
 from sudoku_symmetry.engine.text import format_sudoku
 from sudoku_symmetry.shipped import rank_index as shipped_rank_index
+
+FIELDS = ("rank", "grid")  # --format csv/jsonl: a grid's rank and minlex form, or a rank and its grid
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -35,6 +38,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("lines", nargs="*", metavar="LINE",
                    help="an 81-digit grid, a rank, '-' (standard input) or a FILE of them (none: standard input)")
     add_db_argument(p)  # read only when the package data lacks a band 1
+    add_format_argument(p, FIELDS)
+    add_version_argument(p)
     return p
 
 
@@ -55,21 +60,26 @@ def _main(argv=None) -> int:
     args = build_parser().parse_args(argv)
     inputs = _inputs(args.lines)
     index = rank_index(args.db)
+    rows = Rows(args.format, FIELDS, sys.stdout, sys.stderr)
     bad = 0
     for source, lines in inputs:
-        results, problems = [], []
+        results, problems, raws = [], [], {}
         for n, raw in lines:
             line = raw.strip()
             if not line or line.startswith("#"):
                 continue
+            raws[n] = raw
             try:
                 if len(line) == 81 and _is_digits(line):
                     ranks, forms = index.ranks_of(line)
-                    results.append((n, f"{int(ranks[0])} {format_sudoku(forms[0])}"))
+                    rank, grid = int(ranks[0]), format_sudoku(forms[0])
+                    results.append((n, f"{rank} {grid}" if rows.text else {"rank": rank, "grid": grid}))
                 elif len(line) <= 20 and _is_digits(line):  # ASCII digits only, as in puzzle text
-                    if not 1 <= decimal(line) <= N_ED_GRIDS:
+                    rank = decimal(line)
+                    if not 1 <= rank <= N_ED_GRIDS:
                         raise ValueError(f"rank must be between 1 and {N_ED_GRIDS:,}, got {line}")
-                    results.append((n, format_sudoku(index.grids_at([decimal(line)])[0])))
+                    grid = format_sudoku(index.grids_at([rank])[0])
+                    results.append((n, grid if rows.text else {"rank": rank, "grid": grid}))
                 elif source == "<arguments>" and ("/" in line or "." in line):  # a file name, mistyped?
                     raise ValueError(f"{line}: no such file, and not an 81-digit grid or a rank")
                 else:
@@ -77,9 +87,10 @@ def _main(argv=None) -> int:
             except (MissingBand, InvalidGridError, ValueError) as exc:
                 problems.append((n, str(exc)))
             if len(results) + len(problems) >= 1000:
-                bad += emit(sys.stdout, sys.stderr, source, results, problems)
-                results, problems = [], []
-        bad += emit(sys.stdout, sys.stderr, source, results, problems)
+                bad += rows.emit(source, raws.__getitem__, results, problems)
+                results, problems, raws = [], [], {}
+        bad += rows.emit(source, raws.__getitem__, results, problems)
+    rows.finish()
     return EXIT_BAD_INPUT if bad else EXIT_OK
 
 

@@ -51,8 +51,8 @@ from functools import partial
 from sudoku_symmetry.catalog.db import open_catalog
 from sudoku_symmetry.catalog.runs import get_run
 from sudoku_symmetry.catalog.search17 import import_entry_bands, load_band_order, load_entry_bands, load_shipped_entry
-from sudoku_symmetry.commands._common import (EXIT_OK, CommandError, add_db_argument, count_argument, decimal, run,
-                                              seconds_argument)
+from sudoku_symmetry.commands._common import (EXIT_OK, CommandError, add_db_argument, add_version_argument,
+                                              count_argument, decimal, run, seconds_argument)
 from sudoku_symmetry.commands._runs import (add_cluster_arguments, cluster, out_parameters, out_target, print_runs,
                                             refuse_distributed_output, start_run)
 from sudoku_symmetry.engine.bands import N_BANDS
@@ -107,6 +107,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--checkpoint-seconds", type=seconds_argument, default=None, help=argparse.SUPPRESS)
     add_db_argument(p)
     add_cluster_arguments(p)
+    add_version_argument(p)
     return p
 
 

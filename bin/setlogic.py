@@ -23,7 +23,7 @@ import argparse
 import re
 import sys
 
-from sudoku_symmetry.commands._common import EXIT_OK, CommandError, count_argument, run
+from sudoku_symmetry.commands._common import EXIT_OK, CommandError, add_version_argument, count_argument, run
 from sudoku_symmetry.commands._single import read_sudoku
 from sudoku_symmetry.engine.solve import setlogic
 from sudoku_symmetry.engine.validity import conflicts
@@ -112,6 +112,7 @@ def _parser() -> argparse.ArgumentParser:
                     help="try at most N starting sets (default: every one)")
     ap.add_argument("--cap", type=count_argument(1), default=200_000, metavar="N",
                     help="permutation database cap (default 200000)")
+    add_version_argument(ap)
     return ap
 
 
