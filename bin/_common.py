@@ -123,6 +123,27 @@ def count_argument(minimum: int = 0, maximum: int = INT64_MAX) -> Callable[[str]
     return parse
 
 
+# -- distributed runs (canon --store, enumerate, s17-entry, patterns) ---------------------------
+def add_cluster_arguments(parser: argparse.ArgumentParser) -> None:
+    """``--workers N`` / ``--scheduler ADDRESS`` (exclusive): run the shards of a resumable run
+    as Dask tasks (``jobs/dask.py``; the rest of what runs share is in ``_runs.py``)."""
+    g = parser.add_argument_group("distributed runs (Dask)").add_mutually_exclusive_group()
+    g.add_argument("--workers", type=count_argument(1, 4096), metavar="N",
+                   help="run the shards on a local Dask cluster of N worker processes, one thread each")
+    g.add_argument("--scheduler", metavar="ADDRESS",
+                   help="run the shards on an existing Dask cluster (e.g. tcp://host:8786)")
+
+
+def distributed(args) -> bool:
+    """True when ``--workers`` or ``--scheduler`` was given."""
+    return bool(getattr(args, "workers", None) or getattr(args, "scheduler", None))
+
+
+def cluster(args) -> dict:
+    """``workers`` and ``scheduler`` for ``jobs.runner.run_job`` (None and None: in this process)."""
+    return {"workers": getattr(args, "workers", None), "scheduler": getattr(args, "scheduler", None)}
+
+
 # -- inputs ----------------------------------------------------------------------------------
 def check_inputs(files: list[str]) -> None:
     """Raise :class:`CommandError` for the first input that cannot be read as a file."""

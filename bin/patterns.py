@@ -45,11 +45,10 @@ import numpy as np
 
 from sudoku_symmetry.catalog.db import open_catalog
 from sudoku_symmetry.catalog.runs import get_run
-from sudoku_symmetry.commands._common import (EXIT_BAD_INPUT, EXIT_OK, CommandError, add_db_argument,
-                                              add_input_argument, add_version_argument, count_argument, decimal, emit,
-                                              iter_chunks, run)
-from sudoku_symmetry.commands._runs import (add_cluster_arguments, cluster, distributed, out_parameters, out_target,
-                                            refuse_distributed_output, start_run)
+from sudoku_symmetry.commands._common import (EXIT_BAD_INPUT, EXIT_OK, CommandError, add_cluster_arguments,
+                                              add_db_argument, add_input_argument, add_version_argument, cluster,
+                                              count_argument, decimal, distributed, emit, iter_chunks, run)
+from sudoku_symmetry.commands._runs import out_parameters, out_target, refuse_distributed_output, start_run
 from sudoku_symmetry.engine.patterns.burnside import pattern_counts
 from sudoku_symmetry.engine.grids import N_ED_GRIDS
 from sudoku_symmetry.engine.patterns.canonical import canonical_forms, format_cells, has_conflict, parse_line

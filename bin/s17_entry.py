@@ -51,10 +51,10 @@ from functools import partial
 from sudoku_symmetry.catalog.db import open_catalog
 from sudoku_symmetry.catalog.runs import get_run
 from sudoku_symmetry.catalog.search17 import import_entry_bands, load_band_order, load_entry_bands, load_shipped_entry
-from sudoku_symmetry.commands._common import (EXIT_OK, CommandError, add_db_argument, add_version_argument,
-                                              count_argument, decimal, run, seconds_argument)
-from sudoku_symmetry.commands._runs import (add_cluster_arguments, cluster, out_parameters, out_target, print_runs,
-                                            refuse_distributed_output, start_run)
+from sudoku_symmetry.commands._common import (EXIT_OK, CommandError, add_cluster_arguments, add_db_argument,
+                                              add_version_argument, cluster, count_argument, decimal, run,
+                                              seconds_argument)
+from sudoku_symmetry.commands._runs import out_parameters, out_target, print_runs, refuse_distributed_output, start_run
 from sudoku_symmetry.engine.bands import N_BANDS
 from sudoku_symmetry.jobs import s17_entry
 from sudoku_symmetry.jobs.band_rows import store_band_rows

@@ -19,7 +19,6 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from sudoku_symmetry.catalog.configurations import store_configurations
 from sudoku_symmetry.engine.canon import canonicalize
 from sudoku_symmetry.engine.group import format_transforms
 from sudoku_symmetry.engine.text import format_lines, parse_lines
@@ -116,4 +115,8 @@ def work(shard: str, cursor, *, path: str, chunk: int, pattern_first: bool = Fal
 
 def write(conn, rows: list[dict], *, source: str | None = None) -> tuple[int, int]:
     """Store a chunk's rows (deduplicated): ``(new, known)``."""
+    # Deliberately deferred: the catalog (SQLAlchemy, about 0.3 s of CPU to import) only when
+    # storing; ``canon`` without ``--store`` uses :func:`process` alone and starts without it.
+    from sudoku_symmetry.catalog.configurations import store_configurations
+
     return store_configurations(conn, rows, source=source)
