@@ -1,5 +1,5 @@
 """``--format text|csv|jsonl``: the one writer of every command that prints a result per input line
-(``canon``, ``solve``, ``band``, ``rank``).
+(``canon``, ``solve``, ``band``, ``rank``, ``patterns`` reading lines).
 
 ``text`` (the default) is each command's own line, byte for byte what it printed before
 ``--format`` existed (:func:`_common.emit`). ``csv`` and ``jsonl`` print one row per input line

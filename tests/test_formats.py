@@ -1,5 +1,5 @@
 """``--format text|csv|jsonl`` on the commands that print a result per input line (canon, solve,
-band, rank): csv parses with the csv module and jsonl with json, every row echoes the source, the
+band, rank, patterns): csv parses with the csv module and jsonl with json, every row echoes the source, the
 line number and the input, a bad line is a row with ``error`` (nothing dropped), the fields agree
 with the text output, and ``--version`` answers on every command."""
 from __future__ import annotations
@@ -18,6 +18,7 @@ from conftest import LAST_GRID, RANK1_GRID
 from sudoku_symmetry import __version__
 from sudoku_symmetry.commands import band as band_cmd
 from sudoku_symmetry.commands import canon as canon_cmd
+from sudoku_symmetry.commands import patterns as patterns_cmd
 from sudoku_symmetry.commands import rank as rank_cmd
 from sudoku_symmetry.commands import solve as solve_cmd
 from sudoku_symmetry.commands._formats import ECHO
@@ -163,6 +164,21 @@ def test_rank_rows(tmp_path, capsys, fmt):
     assert [r["grid"] for r in rows if not r["error"]] == [RANK1_GRID, LAST_GRID, RANK1_GRID, LAST_GRID]
     assert [bool(r["error"]) for r in rows] == [False, False, False, True, True, False]
     assert len(text.splitlines()) == 6 and err.count("error: ") == 2
+
+
+@pytest.mark.parametrize("fmt", ["csv", "jsonl"])
+def test_patterns_rows(tmp_path, capsys, fmt):
+    pattern, config = "x" + "." * 80, "12" + "." * 79
+    f = _file(tmp_path, [pattern.encode(), b"# c", config.encode(), b"bad", b"11" + b"." * 79])
+    code, rows, text, err = _rows(capsys, patterns_cmd, [str(f)], fmt)
+    assert code == 2
+    _check_echo(rows, str(f), {1: pattern, 3: config, 4: "bad", 5: "11" + "." * 79}, patterns_cmd.FIELDS, fmt)
+    lines = text.splitlines()
+    assert [f"{r['form']} {r['automorphisms']}" for r in rows[:2]] == lines[:2]
+    assert [r["kind"] for r in rows[:2]] == ["pattern", "configuration"]
+    assert rows[2]["error"] and rows[3]["error"] and not rows[0]["error"]
+    code, out, err = _run(capsys, patterns_cmd, ["--cells", "2", "--format", fmt])
+    assert code == 2 and out == "" and "goes with the canonical forms of input lines" in err
 
 
 def test_csv_header_without_rows_and_empty_jsonl(capsys, monkeypatch):
