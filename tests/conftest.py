@@ -111,3 +111,19 @@ def pg_database(pg, name: str) -> str:
         no_postgres("no PostgreSQL driver for Python (pip install 'sudoku-symmetry[postgres]')")
     _psql(pg, f"DROP DATABASE IF EXISTS {name}; CREATE DATABASE {name};")
     return f"{scheme}://postgres@127.0.0.1:{pg[1]}/{name}"
+
+
+# -- a populated catalog, shared by the tests that only read it ------------------------------
+@pytest.fixture(scope="session")
+def populated_catalog(tmp_path_factory) -> Path:
+    """A SQLite catalog made by ``bin/populate`` (bands, ED-grid counts, 17-clue entry), read-only
+    for the tests that use it: copy it first to change it."""
+    import contextlib
+    import io
+
+    from sudoku_symmetry.commands import populate
+
+    path = tmp_path_factory.mktemp("populated") / "catalog.sqlite"
+    with contextlib.redirect_stdout(io.StringIO()):
+        assert populate.main(["--db", str(path)]) == 0
+    return path
