@@ -163,7 +163,7 @@ def _enumerate(catalog, bands: list[int], args, out, err) -> int:
         band = int(shard)
         cur = dict(cursor or {"prefix": 0, "hist": {}})
         rows4 = format_lines(enumeration.prefixes(band))
-        for res, nxt, done in enumeration.work(band, cur["prefix"], chunk=args.chunk, emit=not args.count_only,
+        for res, nxt, done in enumeration.band1_chunks(band, cur["prefix"], chunk=args.chunk, emit=not args.count_only,
                                                step=step):
             hist = dict(cur["hist"])
             for k in map(int, res.hist.nonzero()[0]):

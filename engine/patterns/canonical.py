@@ -38,13 +38,13 @@ from . import _kernels as K
 PATTERN_CLUE = "x"
 
 
-class Canonical(NamedTuple):
+class BoxFirstForms(NamedTuple):
     cells: np.ndarray  # uint8 (N, 81): 1 for a pattern's clue, RGS digits for a configuration
     automorphisms: np.ndarray  # int64 (N,): group elements mapping the row onto its canonical form
     maps: np.ndarray  # uint8 (N, 29): one such element in engine.group's layout
 
 
-def canonical_forms(cells, digits: bool = False) -> Canonical:
+def canonical_forms(cells, digits: bool = False) -> BoxFirstForms:
     """Box-first canonical forms of a batch of patterns (``digits=False``: any non-zero cell
     is a clue) or configurations (``digits=True``: values 1..9 kept; rows must have no row,
     column or box conflict for the result to be a configuration class, which is not checked)."""
@@ -60,8 +60,8 @@ def canonical_forms(cells, digits: bool = False) -> Canonical:
     auts = np.zeros(a.shape[0], np.int64)
     maps = np.zeros((a.shape[0], 29), np.int64)
     K.canonical_into(a, bool(digits), out, auts, maps)
-    res = Canonical(out, auts, maps.astype(np.uint8))
-    return Canonical(*(x[0] for x in res)) if one else res
+    res = BoxFirstForms(out, auts, maps.astype(np.uint8))
+    return BoxFirstForms(*(x[0] for x in res)) if one else res
 
 
 def parse_line(line: str) -> tuple[np.ndarray, bool]:

@@ -131,7 +131,7 @@ def count_unit(unit: Unit, digits: bool = False) -> int:
     return _run_unit(unit, digits, False)[0]
 
 
-def work(n: int, start: int = 0, digits: bool = False, keep: bool = True,
+def pattern_chunks(n: int, start: int = 0, digits: bool = False, keep: bool = True,
          max_items: int = 50_000, stop: int | None = None) -> Iterator[tuple[Batch, int, int, bool]]:
     """Resumable enumeration of units ``start..stop-1`` (default: to the last unit): yields
     (batch, results, next unit, done) with batches of whole units holding about ``max_items``
