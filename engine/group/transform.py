@@ -83,7 +83,7 @@ class Transform:
     @classmethod
     def parse(cls, text: str) -> "Transform":
         parts = text.strip().split(":")
-        if len(parts) != 4 or parts[0] not in ("0", "1") or any(len(p) != 9 or not p.isdigit() for p in parts[1:]):
+        if len(parts) != 4 or parts[0] not in ("0", "1") or any(len(p) != 9 or not (p.isascii() and p.isdigit()) for p in parts[1:]):
             raise ValueError(f"not a transformation string (T:RRRRRRRRR:CCCCCCCCC:DDDDDDDDD): {text!r}")
         rows = [int(ch) - 1 for ch in parts[1]]
         cols = [int(ch) - 1 for ch in parts[2]]

@@ -33,6 +33,7 @@ from typing import NamedTuple
 
 import numpy as np
 
+from ..text import utf8_problem
 from . import _kernels as K
 
 PATTERN_CLUE = "x"
@@ -69,6 +70,9 @@ def parse_line(line: str) -> tuple[np.ndarray, bool]:
     clue, ``x`` or ``X`` a pattern's clue. Mixing digits and ``x``
     or any other character is an error (ValueError with the reason)."""
     s = line.strip()
+    problem = None if s.isascii() else utf8_problem(s)
+    if problem is not None:
+        raise ValueError(problem)
     if len(s) != 81:
         raise ValueError(f"expected 81 characters, got {len(s)}")
     cells = np.zeros(81, np.uint8)
