@@ -99,7 +99,7 @@ def _main(argv=None) -> int:
     from sudoku_symmetry.pictures import plots
 
     kind = KINDS[args.kind]
-    data, draw = kind.draw(open_catalog(args.db))
+    data, draw = kind.draw(open_catalog(args.db, create=False))
     if not data:
         raise CommandError(f"the catalog holds nothing to draw for {args.kind} (run {kind.needs} first)")
     try:

@@ -92,9 +92,16 @@ def test_plot_each_kind_from_a_catalog(kind, populated_catalog, tmp_path):
     assert out_png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 
-def test_plot_refuses_an_empty_catalog_and_a_bad_suffix(tmp_path):
-    empty = tmp_path / "empty.sqlite"
-    r = _run([str(BIN / "plot"), "band1-grids", "--db", str(empty), "--out", str(tmp_path / "x.svg")])
+def test_plot_refuses_a_missing_or_unfilled_catalog_and_a_bad_suffix(tmp_path):
+    missing = tmp_path / "missing.sqlite"
+    r = _run([str(BIN / "plot"), "band1-grids", "--db", str(missing), "--out", str(tmp_path / "x.svg")])
+    assert r.returncode == 2 and "does not exist" in r.stderr and "Traceback" not in r.stderr
+    assert not missing.exists()  # a read-only command never creates a catalog
+    unfilled = tmp_path / "unfilled.sqlite"
+    from sudoku_symmetry.catalog.db import open_catalog
+
+    open_catalog(str(unfilled)).dispose()  # migrated, nothing stored
+    r = _run([str(BIN / "plot"), "band1-grids", "--db", str(unfilled), "--out", str(tmp_path / "x.svg")])
     assert r.returncode == 2 and "run bin/populate first" in r.stderr and "Traceback" not in r.stderr
     r = _run([str(BIN / "plot"), "band1-grids", "--out", str(tmp_path / "x.pdf")])
     assert r.returncode == 2 and ".svg or .png" in r.stderr
