@@ -34,6 +34,11 @@ import numpy as np
 
 from sudoku_symmetry.commands._common import EXIT_NO, EXIT_OK, CommandError, count_argument, run
 from sudoku_symmetry.commands._single import read_pair, read_sudoku
+from sudoku_symmetry.engine.canon.equivalence import equivalence
+from sudoku_symmetry.engine.grids.random import random_grids
+from sudoku_symmetry.engine.group.transform import Transform
+from sudoku_symmetry.engine.text import format_pair, format_side_by_side
+from sudoku_symmetry.engine.validity import conflicts
 
 NOT_PROVEN = "  (not proven fewest: the search by step count stopped before the whole group)"
 UNRELATED_TRIES = 200
@@ -75,10 +80,6 @@ def _parser() -> argparse.ArgumentParser:
 def random_pair(seed: int, givens: int = 25, related: bool | None = None) -> tuple[np.ndarray, np.ndarray, bool]:
     """(A, B, related): a random puzzle with ``givens`` givens (the cells of a random grid) and
     either a random transformation of it or a random puzzle that is not a copy of it."""
-    from sudoku_symmetry.engine.canon.equivalence import equivalence
-    from sudoku_symmetry.engine.grids.random import random_grids
-    from sudoku_symmetry.engine.group.transform import Transform
-
     rng = np.random.default_rng(seed)
     if related is None:
         related = bool(rng.integers(2))
@@ -104,8 +105,6 @@ def random_pair(seed: int, givens: int = 25, related: bool | None = None) -> tup
 
 
 def _write_pair(args) -> int:
-    from sudoku_symmetry.engine.text import format_pair
-
     seed = args.seed if args.seed is not None else secrets.randbits(63)
     related = True if args.related else False if args.unrelated else None
     a, b, related = random_pair(seed, 25 if args.givens is None else args.givens, related)
@@ -140,10 +139,6 @@ def _main(argv=None) -> int:
         if args.a == "-" and args.b == "-":
             parser.error("only one of A and B can be '-' (standard input holds one sudoku)")
         a, b = read_sudoku(args.a, "A"), read_sudoku(args.b, "B")
-    from sudoku_symmetry.engine.canon.equivalence import equivalence
-    from sudoku_symmetry.engine.text import format_side_by_side
-    from sudoku_symmetry.engine.validity import conflicts
-
     if args.show:
         print(format_side_by_side(a, b))
     for label, cells in (("A", a), ("B", b)):

@@ -4,6 +4,7 @@ import os
 import shutil
 import socket
 import subprocess
+import sys
 import tempfile
 from pathlib import Path
 
@@ -33,6 +34,27 @@ def data_dir() -> Path:
 
 def read_data_lines(name: str) -> list[str]:
     return [ln.strip() for ln in data_path(name).read_text().splitlines() if ln.strip() and not ln.startswith("#")]
+
+
+# -- the heaviest kernels compiled in a second process while the first tests run ----------------
+_WARMUP: list[subprocess.Popen] = []
+
+
+def pytest_sessionstart(session):
+    """On a cold cache most of a run is compiling: ``warmup.py`` compiles the heavy kernels into the
+    shared Numba cache on the other core, in the order the test files need them (the cache folder
+    is the one this process and every subprocess use). ``SUDOKU_TEST_WARMUP=0`` turns it off."""
+    if os.environ.get("SUDOKU_TEST_WARMUP", "1") == "0" or session.config.option.collectonly:
+        return
+    _WARMUP.append(subprocess.Popen([sys.executable, str(Path(__file__).with_name("warmup.py"))],
+                                    stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
+
+
+def pytest_sessionfinish(session, exitstatus):
+    for proc in _WARMUP:
+        if proc.poll() is None:
+            proc.kill()
+        proc.wait()
 
 
 # -- PostgreSQL: a throwaway server on loopback, shared by the session's tests -------------------
