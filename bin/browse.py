@@ -21,6 +21,8 @@ import sys
 import tempfile
 from pathlib import Path
 
+from sudoku_symmetry.catalog.db import describe, resolve_url, sqlite_file
+from sudoku_symmetry.catalog.queries import QUERIES
 from sudoku_symmetry.commands._common import EXIT_OK, CommandError, add_db_argument, count_argument, run
 
 INSTALL_HINT = "pip install 'sudoku-symmetry[browse]' (or: pip install datasette)"
@@ -29,8 +31,6 @@ INSTALL_HINT = "pip install 'sudoku-symmetry[browse]' (or: pip install datasette
 def metadata(database: str) -> dict:
     """Datasette metadata: a title, and every named query of the catalog as a canned query of
     ``database`` (the file's stem, Datasette's name for it)."""
-    from sudoku_symmetry.catalog.queries import QUERIES
-
     queries = {q.name: {"sql": q.sql, "title": q.title,
                         "description": f"{q.description} (filled by {q.needs})"} for q in QUERIES}
     return {"title": "Sudoku symmetry catalog",
@@ -52,13 +52,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _catalog_file(db: str | None) -> Path:
-    from sudoku_symmetry.catalog.db import resolve_url
-    from sqlalchemy.engine import make_url
-
-    url = make_url(resolve_url(db))
-    if url.get_backend_name() != "sqlite" or not url.database or url.database == ":memory:":
-        raise CommandError(f"Datasette serves SQLite files; {url.render_as_string(hide_password=True)} is not one")
-    path = Path(url.database)
+    path = sqlite_file(db)
+    if path is None:
+        raise CommandError(f"Datasette serves SQLite files; {describe(resolve_url(db))} is not one")
     if not path.is_file():
         raise CommandError(f"{path}: no such catalog (bin/populate creates it)")
     return path

@@ -18,7 +18,11 @@ import sys
 from dataclasses import dataclass
 from typing import Callable
 
+from sudoku_symmetry.catalog.db import open_catalog
+from sudoku_symmetry.catalog.queries import automorphism_histogram, run_query
 from sudoku_symmetry.commands._common import EXIT_OK, CommandError, add_db_argument, run
+from sudoku_symmetry.engine.patterns.burnside import pattern_counts
+from sudoku_symmetry.pictures import plots  # matplotlib itself is imported only when a plot is drawn
 
 
 @dataclass(frozen=True)
@@ -29,35 +33,22 @@ class Kind:
 
 
 def _band1_grids(catalog):
-    from sudoku_symmetry.catalog.queries import run_query
-    from sudoku_symmetry.pictures import plots
-
     rows = run_query(catalog, "grids_per_band1")
     return rows, lambda: plots.grids_per_band1([r[0] for r in rows], [r[1] for r in rows])
 
 
 def _automorphisms(catalog):
-    from sudoku_symmetry.catalog.queries import automorphism_histogram
-    from sudoku_symmetry.pictures import plots
-
     hist = automorphism_histogram(catalog)
     return hist, lambda: plots.automorphism_histogram(hist)
 
 
 def _s17_entry(catalog):
-    from sudoku_symmetry.catalog.queries import run_query
-    from sudoku_symmetry.pictures import plots
-
     rows = run_query(catalog, "s17_entry_table")
     return rows, lambda: plots.s17_entry([r[0] for r in rows], [r[3] for r in rows], [r[4] for r in rows],
                                          [r[5] for r in rows])
 
 
 def _patterns(catalog):
-    from sudoku_symmetry.catalog.queries import run_query
-    from sudoku_symmetry.engine.patterns.burnside import pattern_counts
-    from sudoku_symmetry.pictures import plots
-
     burnside = dict(enumerate(pattern_counts()))
     stored = {int(n): int(c) for n, c in run_query(catalog, "pattern_counts")}
     return burnside, lambda: plots.pattern_counts(burnside, stored)
@@ -95,8 +86,6 @@ def _main(argv=None) -> int:
     out = args.out or f"{args.kind}.svg"
     if not out.lower().endswith((".svg", ".png")):
         raise CommandError(f"--out {out}: the file name must end in .svg or .png")
-    from sudoku_symmetry.catalog.db import open_catalog
-    from sudoku_symmetry.pictures import plots
 
     kind = KINDS[args.kind]
     data, draw = kind.draw(open_catalog(args.db, create=False))
