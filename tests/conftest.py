@@ -13,7 +13,7 @@ import pytest
 # the shared puzzle files sit beside the checkout (../shared/data); $SUDOKU_SHARED_DATA overrides
 DATA = Path(os.environ.get("SUDOKU_SHARED_DATA") or Path(__file__).resolve().parent.parent.parent / "shared" / "data")
 
-# the two grids DESIGN.md names: the catalog's first and last
+# the two grids docs/design.md names: the catalog's first and last
 RANK1_GRID = "123456789456789123789123456214365897365897214897214365531642978642978531978531642"
 LAST_GRID = "123456789457893612986217354274538196531964827698721435342685971715349268869172543"
 
