@@ -163,3 +163,28 @@ def test_browse_refuses_postgresql_and_missing_files(tmp_path):
     r = _run([str(BIN / "browse"), "--db", str(tmp_path / "nothing.sqlite")])
     assert r.returncode == 2 and "no such catalog" in r.stderr
     assert not (tmp_path / "nothing.sqlite").exists()
+
+
+def test_canon_and_equiv_draw_svg(tmp_path, data_dir):
+    puzzles = (data_dir / "17clue_49158.txt").read_text().splitlines()[:2]
+    out = tmp_path / "canon.svg"
+    r = _run([str(BIN / "canon"), "--svg", str(out)], input="\n".join(puzzles) + "\n")
+    assert r.returncode == 0, r.stderr
+    assert len(r.stdout.splitlines()) == 2  # every form printed; the first sudoku drawn
+    doc = out.read_text()
+    assert len(cells(doc)) == 162
+    digits = "".join(t.text for t in texts(doc) if t.text in set("123456789"))
+    assert digits.startswith(puzzles[0].replace(".", ""))
+    assert any(t.text.startswith("transformation ") for t in texts(doc))
+    pair = tmp_path / "pair.txt"
+    assert _run([str(BIN / "equiv"), "--random-pair", "--related", "--seed", "7", "--givens", "20",
+                 "--out", str(pair)]).returncode == 0
+    drawing = tmp_path / "equiv.svg"
+    r = _run([str(BIN / "equiv"), "--show", "--svg", str(drawing), str(pair)])
+    assert r.returncode == 0, r.stderr
+    captions = [t.text for t in texts(drawing.read_text()) if t.text and "equivalent" in t.text]
+    assert len(cells(drawing.read_text())) == 162 and captions[0].startswith("equivalent (puzzles): A -> B ")
+    r = _run([str(BIN / "canon"), "--svg", str(tmp_path / "no" / "such" / "dir.svg")], input=puzzles[0] + "\n")
+    assert r.returncode == 2 and "--svg" in r.stderr and "Traceback" not in r.stderr
+    r = _run([str(BIN / "canon"), "--store", "--svg", str(out), "-"], input=puzzles[0] + "\n")
+    assert r.returncode == 2 and "does not go with --store" in r.stderr
