@@ -58,10 +58,10 @@ def run_sql(path: Path, sql: str) -> str:
     con = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
     try:
         out = []
-        for statement in [s.strip() for s in sql.split(";") if s.strip()]:
-            statement = "\n".join(line for line in statement.splitlines() if not line.lstrip().startswith("--"))
-            if statement.strip():
-                out.append(sqlite3_output(con.execute(statement).fetchall()))
+        # comment lines go first: a comment may hold a ';'
+        code = "\n".join(line for line in sql.splitlines() if not line.lstrip().startswith("--"))
+        for statement in [s.strip() for s in code.split(";") if s.strip()]:
+            out.append(sqlite3_output(con.execute(statement).fetchall()))
         return "".join(out)
     finally:
         con.close()
