@@ -355,3 +355,12 @@ def run(main_fn, argv=None, prog: str | None = None) -> int:
         if message is None:
             raise
         return _fail(prog, message)
+
+
+def write_svg(path: str, svg_text: str) -> None:
+    """Write a drawing (``--svg FILE``): a file the command names, or one line and exit 2."""
+    try:
+        with open(path, "w", encoding="utf-8") as fh:
+            fh.write(svg_text + "\n")
+    except OSError as exc:
+        raise CommandError(f"--svg {path}: {exc.strerror or exc}") from None

@@ -1,6 +1,6 @@
 """canon: the canonical (minlex) form of each grid or puzzle, in input order.
 
-    canon [--pattern-first] [--automorphisms] [--transform] [--store] [FILE ...]
+    canon [--pattern-first] [--automorphisms] [--transform] [--store] [--svg FILE] [FILE ...]
 
 Input: one sudoku per line (81 characters, ``.`` ``0`` or ``*`` empty; ``#`` comments and blank
 lines skipped). A complete valid grid gets the grid minlex form; anything else is a puzzle and
@@ -11,6 +11,8 @@ the smallest clue pattern first, then the digits. Output, one line per sudoku::
 
 A malformed line, or one whose givens repeat a digit in a row, column or box, prints
 ``error line N: REASON`` in its place (and on standard error) and makes the exit status 2.
+``--svg FILE`` draws the first sudoku of the input beside its canonical form, with the
+transformation and the automorphism count (an SVG file, written with no dependency).
 ``--store`` records each canonical form in the catalog (table ``configurations``, deduplicated)
 and ends with a summary on standard error: read, malformed, new, already known.
 
@@ -48,10 +50,14 @@ from tqdm import tqdm
 from sudoku_symmetry.commands._common import (EXIT_BAD_INPUT, EXIT_OK, CommandError, _silence_stdout,
                                               add_cluster_arguments, add_db_argument, add_input_argument,
                                               add_version_argument, check_inputs, count_argument, count_lines, decimal,
-                                              distributed, iter_chunks, run)
+                                              distributed, iter_chunks, run, write_svg)
 from sudoku_symmetry.commands._formats import Rows, add_format_argument, chunk_inputs
+from sudoku_symmetry.engine.canon import canonicalize
+from sudoku_symmetry.engine.group import format_transforms
+from sudoku_symmetry.engine.text import format_lines, format_sudoku, parse_one
 from sudoku_symmetry.jobs import canon_store
 from sudoku_symmetry.jobs.inputs import is_regular
+from sudoku_symmetry.pictures.svg import pair_svg
 
 CHUNK = 100_000
 CHUNK_ENV = "SUDOKU_CANON_CHUNK"
@@ -70,6 +76,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--store", action="store_true",
                    help="record the canonical forms in the catalog (a FILE is a resumable run: rerun after a kill)")
     p.add_argument("--source", help="with --store: where they were first seen (default: the file name)")
+    p.add_argument("--svg", metavar="FILE", help="draw the first sudoku beside its canonical form (SVG), not with --store")
     p.add_argument("--chunk", type=count_argument(1, 10_000_000), metavar="LINES",
                    default=_env_chunk(), help=f"lines per chunk, i.e. per committed checkpoint with --store "
                                                f"(default {CHUNK:,}; ${CHUNK_ENV})")
@@ -127,20 +134,28 @@ def _main(argv=None) -> int:
                                    f"--scheduler need a FILE: save it to one")
     if args.store and args.format != "text":
         raise CommandError(f"--format {args.format} does not go with --store (it prints the forms as text)")
+    if args.svg and args.store:
+        raise CommandError("--svg draws the first sudoku of a plain run: it does not go with --store")
     show = {"pattern_first": args.pattern_first, "automorphisms": args.automorphisms, "transform": args.transform}
     out, err = _Output(sys.stdout, keep_going=args.store), sys.stderr
     if not args.store:
         read = bad = 0
         rows = Rows(args.format, FIELDS, out, err)
         progress = tqdm(total=count_lines(args.files), unit=" lines", disable=None, file=err)
+        drawn = args.svg is None
         for source, lines, first in iter_chunks(args.files, args.chunk):
             p = canon_store.process(lines, source, first, rows=False, fields=not rows.text, **show)
+            if not drawn and p.results:
+                _draw(args.svg, lines[p.results[0][0] - first], args.pattern_first)
+                drawn = True
             n_bad = rows.emit(source, chunk_inputs(lines, first), p.results, p.problems)
             read, bad = read + len(p.results) + n_bad, bad + n_bad
             progress.update(len(lines))
         rows.finish()
         progress.close()
         out.flush()
+        if not drawn:
+            print(f"canon: no sudoku to draw: {args.svg} not written", file=err)
         if bad:
             print(f"canon: read {read}, malformed {bad}", file=err)
         return EXIT_BAD_INPUT if bad else EXIT_OK
@@ -156,6 +171,18 @@ def _main(argv=None) -> int:
               file=err)
     print(f"canon: read {total.read}, malformed {total.bad}, new {total.new}, already known {total.known}", file=err)
     return EXIT_BAD_INPUT if total.bad else EXIT_OK
+
+
+def _draw(path: str, line: str, pattern_first: bool) -> None:
+    """``--svg``: the sudoku of ``line`` beside its canonical form, the transformation below."""
+    cells = parse_one(line)
+    forms, transforms, counts, is_grid = canonicalize(cells[None, :], pattern_first)
+    kind = "grid" if is_grid[0] else "puzzle"
+    convention = "minlex" if is_grid[0] or not pattern_first else "pattern-first minlex"
+    caption = [f"a {kind} and its {convention} form ({int(counts[0])} automorphisms)",
+               f"transformation {format_transforms(transforms)[0]}"]
+    write_svg(path, pair_svg(format_sudoku(cells), format_lines(forms)[0], caption=caption,
+                             title=f"canonical form of a {kind}"))
 
 
 def main(argv=None) -> int:

@@ -26,6 +26,8 @@ COMMANDS = {
     "rank": "catalog rank of a grid, and the grid at a rank",
     "patterns": "essentially different clue patterns and configurations: enumerate, count, canonical form",
     "s17-entry": "the 17-clue search entry: bands 2 and 3 per band 1 (variants A/B/C), counts, table",
+    "plot": "pictures of what the catalog holds (SVG or PNG; needs matplotlib)",
+    "browse": "the catalog in a web browser (Datasette), with the docs' queries",
 }
 
 

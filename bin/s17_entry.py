@@ -100,7 +100,7 @@ def build_parser() -> argparse.ArgumentParser:
                        help="write the catalog's complete bands 1 (variants A, B, C) as package data")
     p.add_argument("--variant", type=parse_variant, default=None, help="A (566/656), B (665) or C (7+ clues)")
     p.add_argument("--markdown", action="store_true",
-                   help="with --table: variants A and C side by side as a Markdown table (the README's)")
+                   help="with --table: variants A and C side by side as a Markdown table (docs/s17-entry.md's)")
     p.add_argument("--count-only", action="store_true", help="count, print no line")
     p.add_argument("--out", metavar="FILE", help="write the lines to FILE (resumable) instead of standard output")
     p.add_argument("--chunk", type=count_argument(0), default=s17_entry.CHUNK, help=argparse.SUPPRESS)
@@ -209,7 +209,7 @@ def _table_rows(catalog, variants):
 
 
 def _markdown_table(catalog, out) -> int:
-    """Variants A and C side by side, one row per band 1, then the totals (the README's table)."""
+    """Variants A and C side by side, one row per band 1, then the totals (the table of docs/s17-entry.md)."""
     by_rank, done = _table_rows(catalog, ["A", "C"])
 
     def cell(v, r, k):

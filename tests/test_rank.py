@@ -1,5 +1,5 @@
 """Rank <-> grid over the shipped counts (engine/grids/rank.py): rank 1 and the last rank are
-DESIGN.md's first and last grids, round trips on random ranks, and the fine counts (checkpoints
+docs/design.md's first and last grids, round trips on random ranks, and the fine counts (checkpoints
 inside a prefix) agree with whole-prefix enumeration on sampled prefixes."""
 import numpy as np
 import pytest
