@@ -195,7 +195,8 @@ def test_csv_quotes_what_needs_quoting(tmp_path, capsys):
     assert list(csv.DictReader(io.StringIO(out)))[0]["input"] == 'a,"b" c'
 
 
-COMMANDS = ["band", "canon", "enumerate", "equiv", "patterns", "populate", "rank", "s17-entry", "setlogic", "solve"]
+COMMANDS = ["band", "browse", "canon", "enumerate", "equiv", "patterns", "plot", "populate", "rank", "s17-entry", "setlogic",
+            "solve"]
 
 
 @pytest.mark.parametrize("cmd", COMMANDS)
