@@ -16,7 +16,7 @@ gets ``error: SOURCE:N: REASON`` for each bad line, and the exit status is uncha
 
 CSV: a header row, then comma-separated values quoted as needed (RFC 4180, ``\\n`` line ends;
 Python's ``csv`` module, pandas and spreadsheets read it); an empty cell is a missing value,
-booleans are ``true``/``false``, lists are space-separated. JSONL: one JSON object per line,
+booleans are ``true``/``false``, a list is its items separated by ``; ``. JSONL: one JSON object per line,
 missing values ``null``, numbers and booleans typed, lists as JSON arrays. Bytes that are not
 UTF-8 in an input line are written as ``\\xNN``. The fields of each command: docs/formats.md.
 """
@@ -63,7 +63,7 @@ def _cell(value) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, (list, tuple)):
-        return " ".join(map(_cell, value))
+        return "; ".join(map(_cell, value))  # items may hold spaces (equiv's steps)
     return str(value)
 
 
@@ -117,21 +117,26 @@ class Rows:
         return len(problems)
 
     def _write(self, records: list[dict]) -> None:
-        if self.fmt == "jsonl":
-            self.out.write("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in records))
-            return
-        sink = _Lines()
-        writer = csv.writer(sink, lineterminator="\n")
-        if not self._header:
-            writer.writerow(self.columns)
-            self._header = True
-        writer.writerows([_cell(r[c]) for c in self.columns] for r in records)
-        self.out.write("".join(sink.parts))
+        self.out.write(serialize(self.fmt, self.columns, records, header=not self._header))
+        self._header = True
 
     def finish(self) -> None:
         """The CSV header when no row was written (an input of comments only is a valid table)."""
         if not self._header:
             self._write([])
+
+
+def serialize(fmt: str, columns: Sequence[str], records: list[dict], header: bool = False) -> str:
+    """``records`` (dicts with ``columns``) as CSV rows (the header first when ``header``) or JSON
+    lines, written as the module docstring says."""
+    if fmt == "jsonl":
+        return "".join(json.dumps({c: r[c] for c in columns}, ensure_ascii=False) + "\n" for r in records)
+    sink = _Lines()
+    writer = csv.writer(sink, lineterminator="\n")
+    if header:
+        writer.writerow(columns)
+    writer.writerows([_cell(r[c]) for c in columns] for r in records)
+    return "".join(sink.parts)
 
 
 def chunk_inputs(lines: Sequence[str], first: int) -> Callable[[int], str]:

@@ -18,6 +18,7 @@ from conftest import LAST_GRID, RANK1_GRID
 from sudoku_symmetry import __version__
 from sudoku_symmetry.commands import band as band_cmd
 from sudoku_symmetry.commands import canon as canon_cmd
+from sudoku_symmetry.commands import equiv as equiv_cmd
 from sudoku_symmetry.commands import patterns as patterns_cmd
 from sudoku_symmetry.commands import rank as rank_cmd
 from sudoku_symmetry.commands import solve as solve_cmd
@@ -129,8 +130,8 @@ def test_solve_rows(tmp_path, capsys, mode, fmt):
         assert f"{ok['state']} {ok['status']}" == lines[0] and f"{many['state']} {many['status']}" == lines[2]
     else:  # --all --cap 3: the unique puzzle's one solution, the other's first three, cut by the cap
         sols = [line for line in lines if not line.startswith(("#", "error"))]
-        listed = ok["solutions"] if typed else ok["solutions"].split(" ")
-        more = many["solutions"] if typed else many["solutions"].split(" ")
+        listed = ok["solutions"] if typed else ok["solutions"].split("; ")
+        more = many["solutions"] if typed else many["solutions"].split("; ")
         assert listed + more == sols and len(more) == 3
         assert str(ok["capped"]).lower() == "false" and str(many["capped"]).lower() == "true"
         assert str(many["count"]) == "3"
@@ -179,6 +180,26 @@ def test_patterns_rows(tmp_path, capsys, fmt):
     assert rows[2]["error"] and rows[3]["error"] and not rows[0]["error"]
     code, out, err = _run(capsys, patterns_cmd, ["--cells", "2", "--format", fmt])
     assert code == 2 and out == "" and "goes with the canonical forms of input lines" in err
+
+
+@pytest.mark.parametrize("fmt", ["csv", "jsonl"])
+def test_equiv_row(capsys, fmt):
+    turned = PUZZLE[::-1]  # the puzzle turned by 180 degrees: a copy, with steps
+    code, out, err = _run(capsys, equiv_cmd, ["--format", fmt, PUZZLE, turned])
+    text_code, text, _ = _run(capsys, equiv_cmd, [PUZZLE, turned])
+    assert code == text_code == 0 and err == ""
+    (row,) = _parse(fmt, out)
+    assert list(row) == list(equiv_cmd.FIELDS) and (row["a"], row["b"]) == (PUZZLE, turned)
+    steps = row["forward_steps"] if fmt == "jsonl" else row["forward_steps"].split("; ")
+    lines = text.splitlines()
+    assert lines[0] == f"equivalent ({row['kind']}s)" and lines[1] == f"A -> B: {row['forward']}"
+    assert [line.split(". ", 1)[1] for line in lines[2:2 + len(steps)]] == steps
+    assert str(row["equivalent"]).lower() == "true" and row["reason"] in ("", None)
+    code, out, _ = _run(capsys, equiv_cmd, ["--format", fmt, RANK1_GRID, LAST_GRID])
+    (row,) = _parse(fmt, out)
+    assert code == 1 and str(row["equivalent"]).lower() == "false" and row["reason"] and row["forward"] in ("", None)
+    code, out, err = _run(capsys, equiv_cmd, ["--format", fmt, PUZZLE, RANK1_GRID])  # a puzzle and a grid: no row
+    assert code == 2 and out == "" and err.startswith("equiv: error:")
 
 
 def test_csv_header_without_rows_and_empty_jsonl(capsys, monkeypatch):
