@@ -1,5 +1,6 @@
 """``--format text|csv|jsonl``: the one writer of every command that prints a result per input line
-(``canon``, ``solve``, ``band``, ``rank``, ``patterns`` reading lines).
+(``canon``, ``solve``, ``band``, ``rank``, ``patterns`` reading lines), and of the two that print a
+report on one input (``equiv``: one row; ``setlogic``: a row per elimination; :func:`serialize`).
 
 ``text`` (the default) is each command's own line, byte for byte what it printed before
 ``--format`` existed (:func:`_common.emit`). ``csv`` and ``jsonl`` print one row per input line

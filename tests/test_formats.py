@@ -21,6 +21,7 @@ from sudoku_symmetry.commands import canon as canon_cmd
 from sudoku_symmetry.commands import equiv as equiv_cmd
 from sudoku_symmetry.commands import patterns as patterns_cmd
 from sudoku_symmetry.commands import rank as rank_cmd
+from sudoku_symmetry.commands import setlogic as setlogic_cmd
 from sudoku_symmetry.commands import solve as solve_cmd
 from sudoku_symmetry.commands._formats import ECHO
 
@@ -200,6 +201,26 @@ def test_equiv_row(capsys, fmt):
     assert code == 1 and str(row["equivalent"]).lower() == "false" and row["reason"] and row["forward"] in ("", None)
     code, out, err = _run(capsys, equiv_cmd, ["--format", fmt, PUZZLE, RANK1_GRID])  # a puzzle and a grid: no row
     assert code == 2 and out == "" and err.startswith("equiv: error:")
+
+
+@pytest.mark.parametrize("fmt", ["csv", "jsonl"])
+def test_setlogic_rows(capsys, fmt):
+    puzzle = ".................1.....2.3......3.2...1.4......5....6..3......4.7..8...962...7..."
+    argv = ["--max-starts", "3", puzzle]
+    code, out, err = _run(capsys, setlogic_cmd, ["--format", fmt, *argv])
+    text_code, text, text_err = _run(capsys, setlogic_cmd, argv)
+    assert code == text_code == 0 and err == text_err
+    rows = _parse(fmt, out)
+    lines = text.splitlines()
+    assert lines[-1] == f"# {len(rows)} eliminations" and len(rows) > 0
+    for r, line in zip(rows, lines):
+        assert list(r) == list(setlogic_cmd.FIELDS) and r["puzzle"] == puzzle
+        sets = r["sets"] if fmt == "jsonl" else r["sets"].split("; ")
+        assert line.startswith(r["elimination"] + "  (") and f"sets {', '.join(sets)} " in line
+    with pytest.raises(SystemExit) as refused:  # argparse's usage error
+        setlogic_cmd.main(["--format", fmt, "--show", puzzle])
+    out, err = capsys.readouterr()
+    assert refused.value.code == 2 and out == "" and "--show" in err
 
 
 def test_csv_header_without_rows_and_empty_jsonl(capsys, monkeypatch):
