@@ -1,7 +1,7 @@
 """equiv: are two sudokus copies of each other, and which steps turn one into the other?
 
-    equiv A B
-    equiv PAIR_FILE
+    equiv [--show] [--svg FILE] A B
+    equiv [--show] [--svg FILE] PAIR_FILE
     equiv --random-pair [--related | --unrelated] [--givens N] [--seed S] [--out FILE]
 
 A and B are each a file (one 81-character line, or the 9-line block format), an
@@ -15,7 +15,8 @@ Prints whether they are equivalent and, if so, the transformation from A to B an
 each as its string form (``T:RRRRRRRRR:CCCCCCCCC:DDDDDDDDD``) and as numbered steps, the fewest
 among all transformations that work (exact: puzzles with many automorphisms are searched by step
 count; were the fewest not proven, a line under the steps would say so). ``--show`` first prints
-both sudokus side by side with box borders.
+both sudokus side by side with box borders; ``--svg FILE`` draws them side by side with the
+verdict, the transformation from A to B and its steps (an SVG file, written with no dependency).
 
 ``--random-pair`` writes a pair in the pair format (standard output, or ``--out FILE``) instead:
 a random grid, N of its cells kept as givens (``--givens``, default 25; 81 gives two grids),
@@ -32,13 +33,16 @@ import sys
 
 import numpy as np
 
-from sudoku_symmetry.commands._common import EXIT_NO, EXIT_OK, CommandError, count_argument, run
+from sudoku_symmetry.commands._common import (EXIT_NO, EXIT_OK, CommandError, add_version_argument, count_argument, run,
+                                              write_svg)
+from sudoku_symmetry.commands._formats import FORMATS, serialize
 from sudoku_symmetry.commands._single import read_pair, read_sudoku
 from sudoku_symmetry.engine.canon.equivalence import equivalence
 from sudoku_symmetry.engine.grids.random import random_grids
 from sudoku_symmetry.engine.group.transform import Transform
-from sudoku_symmetry.engine.text import format_pair, format_side_by_side
+from sudoku_symmetry.engine.text import format_pair, format_side_by_side, format_sudoku
 from sudoku_symmetry.engine.validity import conflicts
+from sudoku_symmetry.pictures.svg import pair_svg
 
 NOT_PROVEN = "  (not proven fewest: the search by step count stopped before the whole group)"
 UNRELATED_TRIES = 200
@@ -55,6 +59,32 @@ def _print_way(title: str, transform, proven: bool = True) -> None:
         print(NOT_PROVEN)
 
 
+def _draw(path: str, a, b, result) -> None:
+    """``--svg``: A and B side by side; below, the verdict and the steps from A to B."""
+    if result.equivalent:
+        steps = result.forward.steps()
+        caption = [f"equivalent ({result.kind}s): A -> B {result.forward}"]
+        caption += [f"{k}. {step}" for k, step in enumerate(steps, start=1)] or ["(identical: no step)"]
+    else:
+        caption = [f"not equivalent ({result.kind}s): {result.reason}"]
+    write_svg(path, pair_svg(format_sudoku(a), format_sudoku(b), caption=caption, title="A and B"))
+
+
+FIELDS = ("a", "b", "equivalent", "kind", "reason", "forward", "forward_steps", "backward", "backward_steps",
+          "fewest_proven")  # --format csv/jsonl: one row
+
+
+def _record(a, b, result) -> dict:
+    """The --format csv/jsonl row of a comparison (the transformations and steps empty when not
+    equivalent)."""
+    way = (lambda t: (str(t), [str(step) for step in t.steps()])) if result.equivalent else (lambda t: (None, None))
+    (forward, forward_steps), (backward, backward_steps) = way(result.forward), way(result.backward)
+    return {"a": format_sudoku(a), "b": format_sudoku(b), "equivalent": bool(result.equivalent),
+            "kind": result.kind, "reason": None if result.equivalent else result.reason, "forward": forward,
+            "forward_steps": forward_steps, "backward": backward, "backward_steps": backward_steps,
+            "fewest_proven": bool(result.fewest_proven) if result.equivalent else None}
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="equiv", description=__doc__.split("\n\n")[0], formatter_class=argparse.RawDescriptionHelpFormatter,
@@ -64,6 +94,11 @@ def _parser() -> argparse.ArgumentParser:
                         help="file, 81-character string, or '-' (standard input); alone: a file holding both sudokus")
     parser.add_argument("b", metavar="B", nargs="?", help="file, 81-character string, or '-' (standard input)")
     parser.add_argument("--show", action="store_true", help="print both sudokus side by side before the verdict")
+    parser.add_argument("--svg", metavar="FILE",
+                        help="draw both sudokus side by side with the verdict and the steps from A to B (SVG)")
+    parser.add_argument("--format", choices=FORMATS, default="text",
+                        help="text (default): the verdict and the steps as above; csv or jsonl: one row with "
+                        f"{', '.join(FIELDS)} (docs/formats.md)")
     gen = parser.add_argument_group("random pairs")
     gen.add_argument("--random-pair", action="store_true", help="write a random pair in the pair format")
     which = gen.add_mutually_exclusive_group()
@@ -74,6 +109,7 @@ def _parser() -> argparse.ArgumentParser:
     gen.add_argument("--seed", type=count_argument(0, 2**63 - 1), default=None, metavar="S",
                      help="random seed (default: a fresh one, printed on standard error)")
     gen.add_argument("--out", metavar="FILE", default=None, help="write the pair to FILE (default: standard output)")
+    add_version_argument(parser)
     return parser
 
 
@@ -125,14 +161,18 @@ def _main(argv=None) -> int:
     if args.random_pair:
         if args.a is not None:
             parser.error("--random-pair takes no A or B (it writes a pair)")
-        if args.show:
-            parser.error("--show compares two sudokus; it does not go with --random-pair")
+        if args.show or args.svg:
+            parser.error("--show and --svg compare two sudokus; they do not go with --random-pair")
+        if args.format != "text":
+            parser.error("--format csv|jsonl writes a comparison; --random-pair writes a pair in the pair format")
         return _write_pair(args)
     for name in ("related", "unrelated", "givens", "seed", "out"):
         if getattr(args, name) not in (None, False):
             parser.error(f"--{name} goes with --random-pair")
     if args.a is None:
         parser.error("give A and B, or one file holding both (or --random-pair)")
+    if args.show and args.format != "text":
+        parser.error("--show draws the sudokus as text: it does not go with --format csv|jsonl")
     if args.b is None:
         a, b = read_pair(args.a)
     else:
@@ -151,6 +191,11 @@ def _main(argv=None) -> int:
         result = equivalence(a, b)
     except ValueError as exc:  # a grid and a puzzle
         raise CommandError(str(exc)) from None
+    if args.svg:
+        _draw(args.svg, a, b, result)
+    if args.format != "text":
+        sys.stdout.write(serialize(args.format, FIELDS, [_record(a, b, result)], header=True))
+        return EXIT_OK if result.equivalent else EXIT_NO
     if not result.equivalent:
         print(f"not equivalent ({result.kind}s): {result.reason}")
         return EXIT_NO

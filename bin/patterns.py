@@ -12,7 +12,9 @@ and stores them in the catalog (table ``configurations``, kind ``pattern`` or
 ``configuration``, convention ``box_first``, with automorphism counts; deduplicated). It prints
 the canonical forms (``x`` for a clue, ``.`` for an empty cell; digits for configurations) on
 standard output or into ``--out FILE``, then the count on standard error; with ``--count-only``
-only the count, on standard output.
+only the count, on standard output. Every form is stored, ``--count-only`` included (at 10 cells
+that is 2,499,689 rows, about 750 MB of SQLite); the summary says how many rows were stored and
+how many were new, and ``--no-store`` counts (or writes) without storing.
 
 A run with ``--count-only`` or ``--out`` is resumable (``jobs/patterns.py``: one shard, the
 cursor is the next enumeration unit, a clue-count matrix, and the file offset and checksum):
@@ -45,10 +47,11 @@ import numpy as np
 
 from sudoku_symmetry.catalog.db import open_catalog
 from sudoku_symmetry.catalog.runs import get_run
-from sudoku_symmetry.commands._common import (EXIT_BAD_INPUT, EXIT_OK, CommandError, add_db_argument,
-                                              add_input_argument, count_argument, decimal, emit, iter_chunks, run)
-from sudoku_symmetry.commands._runs import (add_cluster_arguments, cluster, distributed, out_parameters, out_target,
-                                            refuse_distributed_output, start_run)
+from sudoku_symmetry.commands._common import (EXIT_BAD_INPUT, EXIT_OK, CommandError, add_cluster_arguments,
+                                              add_db_argument, add_input_argument, add_version_argument, cluster,
+                                              count_argument, decimal, distributed, iter_chunks, run)
+from sudoku_symmetry.commands._formats import Rows, add_format_argument, chunk_inputs
+from sudoku_symmetry.commands._runs import out_parameters, out_target, refuse_distributed_output, start_run
 from sudoku_symmetry.engine.patterns.burnside import pattern_counts
 from sudoku_symmetry.engine.grids import N_ED_GRIDS
 from sudoku_symmetry.engine.patterns.canonical import canonical_forms, format_cells, has_conflict, parse_line
@@ -59,6 +62,7 @@ from sudoku_symmetry.jobs.runner import run_job
 
 RUN_KIND = patterns.KIND
 MAX_CELLS = 81
+FIELDS = ("form", "kind", "automorphisms")  # --format csv/jsonl of the per-line canonical forms
 
 
 def _cells_value(text: str):
@@ -79,19 +83,27 @@ def build_parser() -> argparse.ArgumentParser:
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--cells", type=_cells_value, metavar="N", help="number of clues (0-81; 'all' with --burnside)")
     p.add_argument("--digits", action="store_true", help="configurations (clues with digits), not patterns")
-    p.add_argument("--count-only", action="store_true", help="print only the count")
+    p.add_argument("--count-only", action="store_true",
+                   help="print only the count (the forms are still stored in the catalog unless --no-store)")
+    p.add_argument("--no-store", action="store_true",
+                   help="do not store the forms in the catalog (10 cells: 2.5 M rows, about 750 MB of SQLite)")
     p.add_argument("--out", metavar="FILE", help="write the canonical forms to FILE (resumable)")
     p.add_argument("--burnside", action="store_true", help="print the counts by Burnside's lemma")
     p.add_argument("--chunk", type=count_argument(0), default=patterns.CHUNK, help=argparse.SUPPRESS)
     add_db_argument(p)
     add_cluster_arguments(p)
     add_input_argument(p, "patterns or configurations")
+    add_format_argument(p, FIELDS)
+    add_version_argument(p)
     return p
 
 
 def _main(argv=None) -> int:
     args = build_parser().parse_args(argv)
     out, err = sys.stdout, sys.stderr
+    if args.format != "text" and (args.burnside or args.cells is not None):
+        raise CommandError(f"--format {args.format} goes with the canonical forms of input lines (not --cells, "
+                           "--burnside)")
     if args.burnside:
         if args.cells is None:
             raise CommandError("--burnside needs --cells N or --cells all")
@@ -114,9 +126,9 @@ def _main(argv=None) -> int:
             raise CommandError(f"configurations of 81 clues are the solution grids: bin/enumerate --all "
                                f"--count-only counts the {N_ED_GRIDS:,} essentially different ones")
         return _enumerate(args, out_target(args), argv, out, err)
-    if args.digits or args.count_only or args.out or distributed(args):
-        raise CommandError("--digits, --count-only, --out, --workers and --scheduler go with --cells N")
-    return _canonical(args.files, out, err)
+    if args.digits or args.count_only or args.out or args.no_store or distributed(args):
+        raise CommandError("--digits, --count-only, --out, --no-store, --workers and --scheduler go with --cells N")
+    return _canonical(args.files, Rows(args.format, FIELDS, out, err))
 
 
 def _burnside(cells, out) -> int:
@@ -126,7 +138,7 @@ def _burnside(cells, out) -> int:
     return EXIT_OK
 
 
-def _canonical(files, out, err) -> int:
+def _canonical(files, out: Rows) -> int:
     bad = 0
     for source, lines, first in iter_chunks(files):
         rows, kinds, where, problems = [], [], [], []
@@ -158,19 +170,25 @@ def _canonical(files, out, err) -> int:
                     res = canonical_forms(batch[sel], digits=digits)
                     for k, text, a in zip(sel, format_cells(res.cells, digits), res.automorphisms):
                         forms[k], auts[k] = text, int(a)
-            results = [(n, f"{f} {a}") for n, f, a in zip(where, forms, auts)]
-        bad += emit(out, err, source, results, problems)
+            if out.text:
+                results = [(n, f"{f} {a}") for n, f, a in zip(where, forms, auts)]
+            else:
+                results = [(n, {"form": f, "kind": "configuration" if d else "pattern", "automorphisms": a})
+                           for n, f, a, d in zip(where, forms, auts, kinds)]
+        bad += out.emit(source, chunk_inputs(lines, first), results, problems)
+    out.finish()
     return EXIT_BAD_INPUT if bad else EXIT_OK
 
 
 def _enumerate(args, target, argv, out, err) -> int:
     n, digits = args.cells, args.digits
     catalog = open_catalog(args.db)
-    params = patterns.parameters(n, digits, distributed=distributed(args), **out_parameters(target))
+    store = not args.no_store
+    params = patterns.parameters(n, digits, distributed=distributed(args), store=store, **out_parameters(target))
     total = None if digits else pattern_counts()[n]
     state, output = start_run(catalog, RUN_KIND, params, target, items_total=total, prog="patterns", argv=argv)
     job = Job(partial(patterns.work, n=n, digits=digits, chunk=args.chunk, emit=target is not None),
-              partial(patterns.write, n=n, digits=digits))
+              partial(patterns.write, n=n, digits=digits, store=store))
     what = "configurations" if digits else "patterns"
     try:
         res = run_job(catalog, state.id, patterns.shards(n, distributed(args)), job, output=output,
@@ -180,11 +198,14 @@ def _enumerate(args, target, argv, out, err) -> int:
     out.flush()
     if res.already_done:
         err.write(f"patterns: run {state.id} was already complete; nothing to do\n")
-    count = get_run(catalog, state.id).items_done
+    run_state = get_run(catalog, state.id)
+    count = run_state.items_done
     if args.count_only:
         out.write(f"{count}\n")
         out.flush()
-    err.write(f"patterns: {count:,} ED {what} with {n} {'clues' if digits else 'cells'}\n")
+    stored = (f"{count:,} rows stored in the catalog, {run_state.items_new:,} of them new" if store
+              else "none stored (--no-store)")
+    err.write(f"patterns: {count:,} ED {what} with {n} {'clues' if digits else 'cells'}; {stored}\n")
     return EXIT_OK
 
 

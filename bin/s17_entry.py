@@ -51,10 +51,11 @@ from functools import partial
 from sudoku_symmetry.catalog.db import open_catalog
 from sudoku_symmetry.catalog.runs import get_run
 from sudoku_symmetry.catalog.search17 import import_entry_bands, load_band_order, load_entry_bands, load_shipped_entry
-from sudoku_symmetry.commands._common import EXIT_OK, CommandError, add_db_argument, count_argument, run, seconds_argument
+from sudoku_symmetry.commands._common import (EXIT_OK, CommandError, add_cluster_arguments, add_db_argument,
+                                              add_version_argument, cluster, count_argument, run,
+                                              seconds_argument)
+from sudoku_symmetry.commands._runs import out_parameters, out_target, print_runs, refuse_distributed_output, start_run
 from sudoku_symmetry.commands._s17 import parse_ranks, parse_variant
-from sudoku_symmetry.commands._runs import (add_cluster_arguments, cluster, out_parameters, out_target, print_runs,
-                                            refuse_distributed_output, start_run)
 from sudoku_symmetry.engine.bands import N_BANDS
 from sudoku_symmetry.jobs import s17_entry
 from sudoku_symmetry.jobs.band_rows import store_band_rows
@@ -78,13 +79,14 @@ def build_parser() -> argparse.ArgumentParser:
                        help="write the catalog's complete bands 1 (variants A, B, C) as package data")
     p.add_argument("--variant", type=parse_variant, default=None, help="A (566/656), B (665) or C (7+ clues)")
     p.add_argument("--markdown", action="store_true",
-                   help="with --table: variants A and C side by side as a Markdown table (the README's)")
+                   help="with --table: variants A and C side by side as a Markdown table (docs/s17-entry.md's)")
     p.add_argument("--count-only", action="store_true", help="count, print no line")
     p.add_argument("--out", metavar="FILE", help="write the lines to FILE (resumable) instead of standard output")
     p.add_argument("--chunk", type=count_argument(0), default=s17_entry.CHUNK, help=argparse.SUPPRESS)
     p.add_argument("--checkpoint-seconds", type=seconds_argument, default=None, help=argparse.SUPPRESS)
     add_db_argument(p)
     add_cluster_arguments(p)
+    add_version_argument(p)
     return p
 
 
@@ -186,7 +188,7 @@ def _table_rows(catalog, variants):
 
 
 def _markdown_table(catalog, out) -> int:
-    """Variants A and C side by side, one row per band 1, then the totals (the README's table)."""
+    """Variants A and C side by side, one row per band 1, then the totals (the table of docs/s17-entry.md)."""
     by_rank, done = _table_rows(catalog, ["A", "C"])
 
     def cell(v, r, k):

@@ -47,9 +47,10 @@ from functools import partial
 from sudoku_symmetry.catalog.db import open_catalog
 from sudoku_symmetry.catalog.runs import get_run
 from sudoku_symmetry.catalog.search17 import load_band_order, load_entry_bands, load_search_bands, load_shipped_entry
-from sudoku_symmetry.commands._common import EXIT_OK, CommandError, add_db_argument, count_argument, run, seconds_argument
-from sudoku_symmetry.commands._runs import (add_cluster_arguments, cluster, distributed, out_parameters, out_target,
-                                            print_runs, start_run)
+from sudoku_symmetry.commands._common import (EXIT_OK, CommandError, add_cluster_arguments, add_db_argument,
+                                              add_version_argument, cluster, count_argument, distributed, run,
+                                              seconds_argument)
+from sudoku_symmetry.commands._runs import out_parameters, out_target, print_runs, start_run
 from sudoku_symmetry.commands._s17 import parse_ranks, parse_variant
 from sudoku_symmetry.engine.bands import N_BANDS
 from sudoku_symmetry.jobs import s17_search
@@ -95,6 +96,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--checkpoint-seconds", type=seconds_argument, default=None, help=argparse.SUPPRESS)
     add_db_argument(p)
     add_cluster_arguments(p)
+    add_version_argument(p)
     return p
 
 

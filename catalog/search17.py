@@ -105,8 +105,12 @@ def import_entry_bands(target, shipped: Mapping[str, Mapping[int, tuple[int, int
                 where = f"band {index_at[r]}" if r in index_at else "no band (run bin/populate first)"
                 raise CatalogError(f"the 17-clue entry package data puts band {i} at rank {r} of variant {v}, "
                                    f"the catalog's band order {where}")
-    return {v: sum(store_entry_band(target, v, r, i, n2, n3) for r, (i, n2, n3) in sorted(rows.items()))
-            for v, rows in shipped.items()}
+    new = {}
+    for v, rows in shipped.items():
+        have = load_entry_bands(target, v)  # those are left as they are: skip them without writing
+        new[v] = sum(store_entry_band(target, v, r, i, n2, n3) for r, (i, n2, n3) in sorted(rows.items())
+                     if r not in have)
+    return new
 
 
 # -- the search itself (migration 0008) --------------------------------------------------------

@@ -33,8 +33,11 @@ class PatternForms(NamedTuple):
     automorphisms: list[int]
 
 
-def parameters(n: int, digits: bool, out: str | None, stdout: bool, distributed: bool = False) -> dict:
+def parameters(n: int, digits: bool, out: str | None, stdout: bool, distributed: bool = False,
+               store: bool = True) -> dict:
     params = {"cells": n, "digits": digits, "out": out, "stdout": stdout}
+    if not store:  # counted (and written) without storing the forms: a run of its own
+        params["store"] = False
     if distributed:  # one shard per box occupancy: a different run from the serial one
         params["shards"] = "boxes"
     return params
@@ -70,7 +73,10 @@ def work(shard: str, cursor, *, n: int, digits: bool, chunk: int = CHUNK, emit: 
         yield Chunk(PatternForms(forms, batch.automorphisms.tolist()), {"unit": nxt}, done, items, data)
 
 
-def write(conn, res: PatternForms, *, n: int, digits: bool) -> tuple[int, int]:
-    """Store a chunk's canonical forms (``functools.partial(write, n=..., digits=...)``)."""
+def write(conn, res: PatternForms, *, n: int, digits: bool, store: bool = True) -> tuple[int, int]:
+    """Store a chunk's canonical forms (``functools.partial(write, n=..., digits=...)``);
+    ``store=False`` (``--no-store``) stores none: the run's checkpoint still commits."""
+    if not store:
+        return 0, 0
     return store_patterns(conn, res.forms, res.automorphisms, digits=digits,
                           source=f"patterns --cells {n}" + (" --digits" if digits else ""))

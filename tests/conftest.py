@@ -10,10 +10,14 @@ from pathlib import Path
 
 import pytest
 
+# commands announce a compilation on standard error; tests compare standard error, and whether a
+# kernel compiles depends on what ran before them (test_compile_notice checks the notice itself)
+os.environ["SUDOKU_COMPILE_NOTICE"] = "0"
+
 # the shared puzzle files sit beside the checkout (../shared/data); $SUDOKU_SHARED_DATA overrides
 DATA = Path(os.environ.get("SUDOKU_SHARED_DATA") or Path(__file__).resolve().parent.parent.parent / "shared" / "data")
 
-# the two grids DESIGN.md names: the catalog's first and last
+# the two grids docs/design.md names: the catalog's first and last
 RANK1_GRID = "123456789456789123789123456214365897365897214897214365531642978642978531978531642"
 LAST_GRID = "123456789457893612986217354274538196531964827698721435342685971715349268869172543"
 
@@ -133,3 +137,19 @@ def pg_database(pg, name: str) -> str:
         no_postgres("no PostgreSQL driver for Python (pip install 'sudoku-symmetry[postgres]')")
     _psql(pg, f"DROP DATABASE IF EXISTS {name}; CREATE DATABASE {name};")
     return f"{scheme}://postgres@127.0.0.1:{pg[1]}/{name}"
+
+
+# -- a populated catalog, shared by the tests that only read it ------------------------------
+@pytest.fixture(scope="session")
+def populated_catalog(tmp_path_factory) -> Path:
+    """A SQLite catalog made by ``bin/populate`` (bands, ED-grid counts, 17-clue entry), read-only
+    for the tests that use it: copy it first to change it."""
+    import contextlib
+    import io
+
+    from sudoku_symmetry.commands import populate
+
+    path = tmp_path_factory.mktemp("populated") / "catalog.sqlite"
+    with contextlib.redirect_stdout(io.StringIO()):
+        assert populate.main(["--db", str(path)]) == 0
+    return path
