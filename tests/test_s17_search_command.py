@@ -198,3 +198,13 @@ def test_dask_workers_resume_a_killed_serial_run_to_the_serial_catalog(tmp_path,
     assert _rows(killed, "SELECT count(*) FROM runs") == [(1,)]
     assert cmd.main(args + ["--db", str(killed), "--workers", "2"]) == 0
     assert "already complete" in capsys.readouterr().err
+
+
+def test_version_and_listed_by_sudoku(capsys):
+    from sudoku_symmetry import __version__
+    from sudoku_symmetry.commands import main as sudoku
+
+    with pytest.raises(SystemExit) as done:
+        cmd.main(["--version"])
+    assert done.value.code == 0 and capsys.readouterr().out == f"s17-search (sudoku-symmetry) {__version__}\n"
+    assert "s17-search" in sudoku.COMMANDS
