@@ -82,6 +82,18 @@ QUERIES: tuple[Query, ...] = (
           "3 when complete).",
           "SELECT variant, count(*) AS bands1, sum(bands2) AS bands2, sum(bands3) AS bands3\n"
           "  FROM s17_entry_bands GROUP BY variant ORDER BY variant"),
+    Query("s17_search_progress", "How far the 17-clue search is",
+          "Per pass and band 1 (by rank): bands 2 searched of the band 1's total, the band-1/band-2 "
+          "pairs and bands 3 tried, the 17s found, and whether the band 1 is complete.",
+          "SELECT pass, band1_rank, band1, bands2_done, bands2_total, pairs, bands3, found, complete\n"
+          "  FROM s17_search_bands ORDER BY pass, band1_rank",
+          needs="bin/s17-search"),
+    Query("s17_search_finds", "The finds of the 17-clue search",
+          "Every 17-clue puzzle the search found, in minlex form, by pass and band-1 rank (each "
+          "class once per pass and band 1; also in configurations, kind puzzle).",
+          "SELECT pass, band1_rank, canonical FROM s17_search_finds\n"
+          " ORDER BY pass, band1_rank, canonical",
+          needs="bin/s17-search --store"),
     Query("stored_counts", "What the catalog stores, by kind and size",
           "Canonical forms stored by canon --store, patterns and the searches, per kind, "
           "convention and number of givens.",
