@@ -9,7 +9,9 @@ One subpackage per capability, each a public module (or a few) beside its privat
 * ``solve``: the fast solver and the set-logic (permutation) solver;
 * ``grids``: essentially different grids (random grids today; enumeration and rank next);
 * ``search17``: the band generation ("entry") of the 17-clue search;
-* ``patterns``: restricted growth sequences, orbit filtering, Burnside counts.
+* ``patterns``: restricted growth sequences, orbit filtering, Burnside counts;
+* ``unavoidable``: the puzzles inside a grid: minimal unavoidable sets up to a size, every puzzle
+  of n clues of a grid (hitting-set search with uniqueness checks).
 
 Shared: ``text`` (text <-> arrays), ``validity`` (conflicts), ``kind`` (grid or puzzle),
 ``_bits`` (bit and permutation tables), ``_jit`` (the one decorator), ``_cache`` (cache folders).

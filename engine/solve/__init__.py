@@ -1,6 +1,13 @@
 """Solving: the fast bitboard solver with solution counting, uniqueness and minimality
-(``solver``, kernels in ``_kernels``), and the set-logic (permutation) solver (``setlogic``)."""
+(``solver``, kernels in ``_kernels``), and the set-logic (permutation) solver (``setlogic``).
+
+For other families' compiled code: ``count_into`` (one puzzle's solutions up to a limit, with
+scratch ``np.zeros((SOLVER_DEPTH, SOLVER_WORDS), np.uint32)`` and ``np.zeros(2, np.int64)``
+allocated once by the caller)."""
+from ._kernels import MAXDEPTH as SOLVER_DEPTH
+from ._kernels import NWORDS as SOLVER_WORDS
+from ._kernels import count_into
 from .solver import CountResult, all_solutions, check, count_solutions, is_minimal, is_unique, iter_solutions, solve, solve_one
 
-__all__ = ["CountResult", "all_solutions", "check", "count_solutions", "is_minimal", "is_unique",
+__all__ = ["SOLVER_DEPTH", "SOLVER_WORDS", "count_into", "CountResult", "all_solutions", "check", "count_solutions", "is_minimal", "is_unique",
            "iter_solutions", "solve", "solve_one"]

@@ -700,6 +700,19 @@ def _search(S, ctl, limit, sols):
 
 
 @kernel
+def count_into(S, ctl, puzzle, limit, sols):
+    """Solutions of one puzzle, up to ``limit``, from compiled code that owns its scratch: ``S``
+    (MAXDEPTH, NWORDS) uint32 and ``ctl`` (2,) int64, allocated once by the caller and reused;
+    the first ``len(sols)`` solutions go to ``sols`` (k, 81) uint8. 0 when two givens clash.
+    (Public for other families' kernels, e.g. the uniqueness checks of ``engine.unavoidable``.)"""
+    if not _init_node(S, puzzle):
+        return 0
+    ctl[0] = 0
+    ctl[1] = 0
+    return _search(S, ctl, limit, sols)
+
+
+@kernel
 def count_batch(puzzles, limit, counts, solutions, guesses):
     """Count the solutions of each puzzle up to ``limit``, in one call for the whole batch.
 
