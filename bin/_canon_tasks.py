@@ -9,6 +9,8 @@ line goes unreported; the forms themselves are stored, not printed.
 """
 from __future__ import annotations
 
+import io
+
 MAX_PROBLEMS = 1000
 
 
@@ -64,8 +66,8 @@ def work(shard: str, cursor, *, path: str, pattern_first: bool):
     with open(path, "rb") as fh:
         fh.seek(start)
         data = fh.read(end - start)
-    raw = data.splitlines(keepends=True)
-    lines = [b.decode("utf-8", "replace") for b in raw]
+    raw = io.BytesIO(data).readlines()  # lines end at b"\n" only, as in the serial run (not bytes.splitlines)
+    lines = [b.decode("utf-8", "surrogateescape") for b in raw]
     if start == 0 and lines and lines[0].startswith(BOM):
         lines[0] = lines[0][1:]
     rows, problems = rows_of(lines, path, line + 1, pattern_first)

@@ -4,7 +4,19 @@ standard error and exit status 2 (never a traceback).
 
 Reading: files or standard input (``-``), UTF-8 with or without a byte-order mark, streamed in
 chunks of lines with the number of their first line. Every input path is checked before any
-output is written, so a missing file or a directory stops the command before it starts.
+output is written, so a missing file or a directory stops the command before it starts. Each
+input is read once, front to back: a pipe, a FIFO or a process substitution (``<(...)``,
+``/dev/stdin``) works like a file; line totals for the progress bar are counted beforehand only
+for regular files. A line ends at ``\n`` (``\r\n`` too: the ``\r`` is stripped with the other
+trailing space), the same in a file and on standard input, so line numbers agree with
+``wc -l``, ``sed -n Np`` and the byte offsets of resumable runs; a lone ``\r`` (a classic Mac
+line end, or a stray byte) does not end a line: it is part of it, and such a line is reported
+as malformed with its number. Bytes that are not UTF-8 are kept (as lone surrogates), so the
+line that holds them is reported as "not UTF-8" with its line number.
+
+Numbers (every integer argument of every command, and ranks read as text): :func:`decimal`,
+ASCII digits ``0``-``9`` only, as puzzle text accepts them (no ``+``, no ``_``, no digits of
+other scripts such as ``٣``; a leading ``-`` reads, to be refused as out of range).
 
 Reporting (:func:`emit`): a command produces, per chunk, its result lines and its bad lines,
 each with its input line number; ``emit`` prints them in line order on standard output, a bad
@@ -20,7 +32,10 @@ from __future__ import annotations
 
 import argparse
 import errno
+import io
 import os
+import re
+import stat
 import sys
 from functools import partial
 from itertools import islice
@@ -102,12 +117,34 @@ def add_input_argument(parser: argparse.ArgumentParser, what: str = "sudokus") -
     )
 
 
+_DECIMAL = re.compile(r"-?[0-9]+")
+_SECONDS = re.compile(r"[0-9]+(\.[0-9]*)?|\.[0-9]+")
+
+
+def decimal(text: str) -> int:
+    """``text`` (surrounding spaces aside) as a whole number in ASCII digits, ``-`` allowed in
+    front (so that ``-1`` is refused as out of range); ValueError for anything else: ``+``, ``_``,
+    ``٣`` or another script's digits (``int()`` takes them all)."""
+    text = text.strip()
+    if not _DECIMAL.fullmatch(text):
+        raise ValueError(f"expected a whole number in ASCII digits 0-9, got {text!r}")
+    return int(text)
+
+
+def seconds_argument(text: str) -> float:
+    """An argparse type: a non-negative number of seconds in ASCII digits (``2``, ``0.5``)."""
+    if not _SECONDS.fullmatch(text.strip()):
+        raise argparse.ArgumentTypeError(f"expected a number of seconds in ASCII digits (like 2 or 0.5), got {text!r}")
+    return float(text)
+
+
 def count_argument(minimum: int = 0, maximum: int = INT64_MAX) -> Callable[[str], int]:
-    """An argparse type: an integer in [minimum, maximum] (the kernels count in int64)."""
+    """An argparse type: an integer in [minimum, maximum] (the kernels count in int64), written
+    in ASCII digits (:func:`decimal`)."""
 
     def parse(text: str) -> int:
         try:
-            value = int(text)
+            value = decimal(text)
         except ValueError:
             raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
         if value < minimum or value > maximum:
@@ -143,15 +180,29 @@ def _strip_bom(lines: Iterator[str]) -> Iterator[str]:
     yield from lines
 
 
+def _text_lines(binary) -> io.TextIOWrapper:
+    """The lines of a binary stream as the module docstring says: UTF-8, a byte-order mark
+    dropped, lines ending at ``\n`` only, bytes that are not UTF-8 kept as lone surrogates."""
+    return io.TextIOWrapper(binary, encoding="utf-8-sig", errors="surrogateescape", newline="\n")
+
+
 def open_inputs(files: list[str]) -> Iterator[tuple[str, Iterator[str]]]:
-    """(source name, lines) for each input; '-' or no files means standard input. A byte-order
-    mark at the start of an input is dropped; undecodable bytes become U+FFFD (a bad line)."""
+    """(source name, lines) for each input; '-' or no files means standard input. Each input is
+    read once (pipes and FIFOs too); see the module docstring for line ends and bad bytes."""
     check_inputs(files)
     for path in files or ["-"]:
         if path == "-":
-            yield "<stdin>", _strip_bom(iter(sys.stdin))
+            buffer = getattr(sys.stdin, "buffer", None)
+            if buffer is None:  # a text stream put in its place (tests)
+                yield "<stdin>", _strip_bom(iter(sys.stdin))
+                continue
+            stream = _text_lines(buffer)
+            try:
+                yield "<stdin>", iter(stream)
+            finally:
+                stream.detach()  # leaves sys.stdin's buffer open
         else:
-            with open(path, encoding="utf-8-sig", errors="replace") as fh:
+            with open(path, "rb") as raw, _text_lines(raw) as fh:
                 yield path, iter(fh)
 
 
@@ -178,9 +229,21 @@ def iter_chunks(files: list[str], size: int = 100_000) -> Iterator[tuple[str, li
             lineno += len(chunk)
 
 
+def is_regular_file(path: str) -> bool:
+    """True for a regular file (or a link to one): what can be read twice. A pipe, a FIFO, a
+    process substitution (``/dev/fd/N``), a terminal or ``-`` can be read only once."""
+    if path == "-":
+        return False
+    try:
+        return stat.S_ISREG(os.stat(path).st_mode)
+    except OSError:
+        return False
+
+
 def count_lines(files: list[str]) -> int | None:
-    """Lines in the input files (for a progress total), None when reading standard input."""
-    if not files or "-" in files:
+    """Lines in the input files (for a progress total); None when an input is standard input, a
+    pipe or anything else that is not a regular file (counting would consume it)."""
+    if not files or not all(is_regular_file(path) for path in files):
         return None
     check_inputs(files)
     total = 0

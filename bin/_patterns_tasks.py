@@ -42,7 +42,7 @@ def work(shard: str, cursor, *, n: int, digits: bool, chunk: int, emit: bool = F
 
     start, stop = unit_range(n, shard)
     unit = start if cursor is None else int(cursor["unit"])
-    for batch, items, nxt, done in enumeration.work(n, unit, digits=digits, max_items=chunk, stop=stop):
+    for batch, items, nxt, done in enumeration.pattern_chunks(n, unit, digits=digits, max_items=chunk, stop=stop):
         forms = format_cells(batch.cells, digits) if len(batch.automorphisms) else []
         data = "".join(f + "\n" for f in forms).encode("ascii") if emit else b""
         yield (forms, batch.automorphisms.tolist()), {"unit": nxt}, done, items, data

@@ -76,7 +76,7 @@ def work(shard: str, cursor, *, variant: str, chunk: int, emit: bool = False,
     size = items = 0
     since = time.monotonic()
     per_call = chunk if seconds <= 0 else chunk * max(1, CALL_BANDS2 // chunk)
-    for res, nxt, done in entry.work(kernel_variant, rank, cur["b2"], emit=emit, chunk=per_call):
+    for res, nxt, done in entry.entry_chunks(kernel_variant, rank, cur["b2"], emit=emit, chunk=per_call):
         if emit and res.stop > res.start:
             parts.append(format_lines(rank, b2s, res.counts, res.bands3, res.owner, res.start, variant))
             size += len(parts[-1])

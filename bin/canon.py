@@ -47,7 +47,7 @@ import numpy as np
 
 from sudoku_symmetry.commands._common import (BOM, EXIT_BAD_INPUT, EXIT_OK, CommandError, _silence_stdout,
                                               add_cluster_arguments, add_db_argument, add_input_argument,
-                                              check_inputs, count_argument, count_lines, distributed, emit,
+                                              check_inputs, count_argument, count_lines, decimal, distributed, emit,
                                               iter_chunks, parse_problems, run)
 
 CHUNK = 100_000
@@ -77,8 +77,11 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _env_chunk() -> int:
-    text = os.environ.get(CHUNK_ENV, "").strip()
-    return int(text) if text.isdigit() and int(text) > 0 else CHUNK
+    try:
+        value = decimal(os.environ.get(CHUNK_ENV, ""))
+    except ValueError:
+        return CHUNK
+    return value if value > 0 else CHUNK
 
 
 class _Output:
@@ -243,7 +246,7 @@ def _store_file(catalog, path: str, args, convention: str, process, out, err) ->
                 raw = list(islice(fh, args.chunk))
                 if not raw:
                     break
-                lines = [b.decode("utf-8", "replace") for b in raw]
+                lines = [b.decode("utf-8", "surrogateescape") for b in raw]
                 if cur["offset"] == 0 and lines[0].startswith(BOM):
                     lines[0] = lines[0][1:]
                 results, problems, rows = process(lines, path, cur["line"] + 1)

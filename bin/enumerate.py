@@ -35,8 +35,8 @@ import os
 import sys
 
 from sudoku_symmetry.commands._common import (EXIT_OK, CommandError, OutputFile, add_cluster_arguments,
-                                              add_db_argument, distributed, drive_shards, list_runs,
-                                              refuse_distributed_output, run, with_output)
+                                              add_db_argument, count_argument, decimal, distributed, drive_shards,
+                                              list_runs, refuse_distributed_output, run, with_output)
 
 RUN_KIND = "ed-grids"
 N_BANDS = 416
@@ -51,7 +51,7 @@ def parse_bands(text: str) -> list[int]:
         for part in text.split(","):
             part = part.strip()
             lo, _, hi = part.partition("-")
-            a, b = int(lo), int(hi) if hi else int(lo)
+            a, b = decimal(lo), decimal(hi) if hi else decimal(lo)
             if not (0 <= a <= b < N_BANDS):
                 raise ValueError
             out.update(range(a, b + 1))
@@ -75,13 +75,14 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--count-only", action="store_true", help="count, print no grid")
     p.add_argument("--fine", action="store_true",
                    help="with --count-only: also store checkpoints inside each prefix (fast rank <-> grid)")
-    p.add_argument("--fine-step", type=int, default=384, metavar="GRIDS",
+    p.add_argument("--fine-step", type=count_argument(1), default=384, metavar="GRIDS",
                    help="with --export-fine: grids between the checkpoints shipped (default 384)")
     p.add_argument("--keep-shipped", action="store_true",
                    help="with --export-fine: keep the shipped bands 1 that the catalog lacks (a recount in pieces)")
     p.add_argument("--out", metavar="FILE", help="write the grids to FILE (resumable) instead of standard output")
-    p.add_argument("--chunk", type=int, default=CHUNK, help=argparse.SUPPRESS)
-    p.add_argument("--split", type=int, default=None, help=argparse.SUPPRESS)  # grids per distributed shard
+    p.add_argument("--chunk", type=count_argument(0), default=CHUNK, help=argparse.SUPPRESS)
+    p.add_argument("--split", type=count_argument(0), default=None,
+                   help=argparse.SUPPRESS)  # grids per distributed shard
     add_db_argument(p)
     add_cluster_arguments(p)
     return p
@@ -111,7 +112,8 @@ def _main(argv=None) -> int:
         raise CommandError("--fine runs in one process (its checkpoints are per band 1); drop --workers/--scheduler")
     from sudoku_symmetry.catalog.db import open_catalog
 
-    catalog = open_catalog(args.db)
+    read_only = bool(args.status or args.export or args.export_fine)
+    catalog = open_catalog(args.db, create=not read_only)  # a read-only command never makes a catalog
     out, err = sys.stdout, sys.stderr
     if args.status:
         return _status(catalog, out)
@@ -163,7 +165,7 @@ def _enumerate(catalog, bands: list[int], args, out, err) -> int:
         band = int(shard)
         cur = dict(cursor or {"prefix": 0, "hist": {}})
         rows4 = format_lines(enumeration.prefixes(band))
-        for res, nxt, done in enumeration.work(band, cur["prefix"], chunk=args.chunk, emit=not args.count_only,
+        for res, nxt, done in enumeration.band1_chunks(band, cur["prefix"], chunk=args.chunk, emit=not args.count_only,
                                                step=step):
             hist = dict(cur["hist"])
             for k in map(int, res.hist.nonzero()[0]):

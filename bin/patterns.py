@@ -42,7 +42,7 @@ import sys
 
 from sudoku_symmetry.commands._common import (EXIT_BAD_INPUT, EXIT_OK, CommandError, OutputFile,
                                               add_cluster_arguments, add_db_argument, add_input_argument,
-                                              distributed, drive_shards, emit, iter_chunks,
+                                              count_argument, decimal, distributed, drive_shards, emit, iter_chunks,
                                               refuse_distributed_output, run, with_output)
 
 RUN_KIND = "ed-patterns"
@@ -53,7 +53,7 @@ def _cells_value(text: str):
     if text == "all":
         return "all"
     try:
-        n = int(text)
+        n = decimal(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected a number of cells 0-81 (or 'all' with --burnside), "
                                          f"got {text!r}") from None
@@ -70,7 +70,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--count-only", action="store_true", help="print only the count")
     p.add_argument("--out", metavar="FILE", help="write the canonical forms to FILE (resumable)")
     p.add_argument("--burnside", action="store_true", help="print the counts by Burnside's lemma")
-    p.add_argument("--chunk", type=int, default=50_000, help=argparse.SUPPRESS)
+    p.add_argument("--chunk", type=count_argument(0), default=50_000, help=argparse.SUPPRESS)
     add_db_argument(p)
     add_cluster_arguments(p)
     add_input_argument(p, "patterns or configurations")
@@ -98,6 +98,11 @@ def _main(argv=None) -> int:
         if args.chunk < 1:
             raise CommandError("--chunk must be at least 1")
         refuse_distributed_output(args, "canonical forms")
+        if args.digits and args.cells == MAX_CELLS:
+            from sudoku_symmetry.engine.grids import N_ED_GRIDS
+
+            raise CommandError(f"configurations of 81 clues are the solution grids: bin/enumerate --all "
+                               f"--count-only counts the {N_ED_GRIDS:,} essentially different ones")
         return _enumerate(args, out, err)
     if args.digits or args.count_only or args.out or distributed(args):
         raise CommandError("--digits, --count-only, --out, --workers and --scheduler go with --cells N")
@@ -161,6 +166,7 @@ def _enumerate(args, out, err) -> int:
     from sudoku_symmetry.catalog.runs import get_run, start_or_resume
     from sudoku_symmetry.commands import _patterns_tasks as tasks
     from sudoku_symmetry.engine.patterns.burnside import pattern_counts
+    from sudoku_symmetry.engine.patterns.enumeration import TooSymmetric
 
     n, digits = args.cells, args.digits
     catalog = open_catalog(args.db)
@@ -178,7 +184,10 @@ def _enumerate(args, out, err) -> int:
                        out if stdout_mode else None)
     write = partial(tasks.write, n=n, digits=digits)
     what = "configurations" if digits else "patterns"
-    res = drive_shards(args, catalog, state.id, shards, work, write, desc=f"ED {what}", unit=f" {what}")
+    try:
+        res = drive_shards(args, catalog, state.id, shards, work, write, desc=f"ED {what}", unit=f" {what}")
+    except TooSymmetric as exc:  # near 81 clues: one line, not a traceback
+        raise CommandError(str(exc)) from None
     out.flush()
     if res.already_done:
         err.write(f"patterns: run {state.id} was already complete; nothing to do\n")

@@ -1,7 +1,9 @@
 """rank: catalog rank <-> grid, over the minlex catalog of the 5,472,730,538 ED grids.
 
-    rank [LINE ...]        (no LINE: one per line on standard input)
+    rank [LINE | FILE | - ...]        (none: one per line on standard input)
 
+Each argument is a LINE (a rank or an 81-digit grid), ``-`` (standard input) or a FILE (one
+per line; ``#`` comments and blank lines skipped), read like every other command's inputs.
 A line of 81 digits (any valid grid, minlex or not) prints ``RANK MINLEX_FORM``; a number from
 1 to 5,472,730,538 prints the grid with that rank. Ranks need the counts of the bands 1 before
 (``bin/enumerate --band1 ... --count-only`` stores them in the catalog; ``bin/populate`` loads
@@ -15,14 +17,15 @@ from __future__ import annotations
 import argparse
 import sys
 
-from sudoku_symmetry.commands._common import (EXIT_BAD_INPUT, EXIT_OK, add_db_argument, check_inputs, emit,
-                                              run, _strip_bom)
+from sudoku_symmetry.commands._common import (EXIT_BAD_INPUT, EXIT_OK, add_db_argument, check_inputs, decimal, emit,
+                                              open_inputs, run)
 
 
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="rank", description=__doc__.split("\n\n")[0],
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("lines", nargs="*", metavar="LINE", help="an 81-digit grid or a rank (none: standard input)")
+    p.add_argument("lines", nargs="*", metavar="LINE",
+                   help="an 81-digit grid, a rank, '-' (standard input) or a FILE of them (none: standard input)")
     add_db_argument(p)
     return p
 
@@ -35,35 +38,69 @@ def _main(argv=None) -> int:
     from sudoku_symmetry.engine.grids import N_ED_GRIDS, MissingBand
     from sudoku_symmetry.engine.text import format_sudoku
 
-    index = rank_index(open_catalog(args.db))
-    if args.lines:
-        lines, source = args.lines, "<arguments>"
-    else:
-        check_inputs([])
-        lines, source = _strip_bom(iter(sys.stdin)), "<stdin>"
-    results, problems = [], []
+    inputs = _inputs(args.lines)
+    index = rank_index(open_catalog(args.db, create=False))
     bad = 0
-    for n, raw in enumerate(lines, start=1):
-        line = raw.strip()
-        if not line or line.startswith("#"):
-            continue
-        try:
-            if len(line) == 81 and line.isdigit():
-                ranks, forms = index.ranks_of(line)
-                results.append((n, f"{int(ranks[0])} {format_sudoku(forms[0])}"))
-            elif line.isdigit() and len(line) <= 20:
-                if not 1 <= int(line) <= N_ED_GRIDS:
-                    raise ValueError(f"rank must be between 1 and {N_ED_GRIDS:,}, got {line}")
-                results.append((n, format_sudoku(index.grids_at([int(line)])[0])))
-            else:
-                raise ValueError("expected an 81-digit grid or a rank")
-        except (MissingBand, InvalidGridError, ValueError) as exc:
-            problems.append((n, str(exc)))
-        if len(results) + len(problems) >= 1000:
-            bad += emit(sys.stdout, sys.stderr, source, results, problems)
-            results, problems = [], []
-    bad += emit(sys.stdout, sys.stderr, source, results, problems)
+    for source, lines in inputs:
+        results, problems = [], []
+        for n, raw in lines:
+            line = raw.strip()
+            if not line or line.startswith("#"):
+                continue
+            try:
+                if len(line) == 81 and _is_digits(line):
+                    ranks, forms = index.ranks_of(line)
+                    results.append((n, f"{int(ranks[0])} {format_sudoku(forms[0])}"))
+                elif len(line) <= 20 and _is_digits(line):  # ASCII digits only, as in puzzle text
+                    if not 1 <= decimal(line) <= N_ED_GRIDS:
+                        raise ValueError(f"rank must be between 1 and {N_ED_GRIDS:,}, got {line}")
+                    results.append((n, format_sudoku(index.grids_at([decimal(line)])[0])))
+                elif source == "<arguments>" and ("/" in line or "." in line):  # a file name, mistyped?
+                    raise ValueError(f"{line}: no such file, and not an 81-digit grid or a rank")
+                else:
+                    raise ValueError("expected an 81-digit grid or a rank")
+            except (MissingBand, InvalidGridError, ValueError) as exc:
+                problems.append((n, str(exc)))
+            if len(results) + len(problems) >= 1000:
+                bad += emit(sys.stdout, sys.stderr, source, results, problems)
+                results, problems = [], []
+        bad += emit(sys.stdout, sys.stderr, source, results, problems)
     return EXIT_BAD_INPUT if bad else EXIT_OK
+
+
+def _inputs(arguments: list[str]):
+    """(source, iterator of (line number, text)) in argument order: the LINE arguments, numbered
+    by their position, are one source; ``-`` is standard input and an existing path a FILE (a
+    text of ASCII digits is always a LINE). Every input is checked before anything is read."""
+    import os
+
+    files = [a for a in arguments if a == "-" or (not _is_digits(a) and os.path.lexists(a))]
+    check_inputs(files if arguments else [])
+
+    def generate():
+        if not arguments:  # standard input
+            for source, lines in open_inputs([]):
+                yield source, enumerate(lines, start=1)
+            return
+        literal: list[tuple[int, str]] = []
+        for k, arg in enumerate(arguments, start=1):
+            if arg not in files:
+                literal.append((k, arg))
+                continue
+            if literal:
+                yield "<arguments>", literal
+                literal = []
+            for source, lines in open_inputs([arg]):
+                yield source, enumerate(lines, start=1)
+        if literal:
+            yield "<arguments>", literal
+
+    return generate()
+
+
+def _is_digits(text: str) -> bool:
+    """Only ASCII digits (what :func:`decimal` reads, without a sign)."""
+    return text.isascii() and text.isdigit()
 
 
 def main(argv=None) -> int:

@@ -47,8 +47,8 @@ import os
 import sys
 
 from sudoku_symmetry.commands._common import (EXIT_OK, CommandError, OutputFile, add_cluster_arguments,
-                                              add_db_argument, drive_shards, list_runs, refuse_distributed_output,
-                                              run, with_output)
+                                              add_db_argument, count_argument, decimal, drive_shards, list_runs,
+                                              refuse_distributed_output, run, seconds_argument, with_output)
 
 RUN_KIND = "s17-entry"
 N_BANDS = 416
@@ -61,7 +61,7 @@ def parse_ranks(text: str) -> list[int]:
     try:
         for part in text.split(","):
             lo, _, hi = part.strip().partition("-")
-            a, b = int(lo), int(hi) if hi else int(lo)
+            a, b = decimal(lo), decimal(hi) if hi else decimal(lo)
             if not (0 <= a <= b < N_BANDS):
                 raise ValueError
             out.extend(r for r in range(a, b + 1) if r not in out)
@@ -94,8 +94,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help="with --table: variants A and C side by side as a Markdown table (the README's)")
     p.add_argument("--count-only", action="store_true", help="count, print no line")
     p.add_argument("--out", metavar="FILE", help="write the lines to FILE (resumable) instead of standard output")
-    p.add_argument("--chunk", type=int, default=CHUNK, help=argparse.SUPPRESS)
-    p.add_argument("--checkpoint-seconds", type=float, default=None, help=argparse.SUPPRESS)
+    p.add_argument("--chunk", type=count_argument(0), default=CHUNK, help=argparse.SUPPRESS)
+    p.add_argument("--checkpoint-seconds", type=seconds_argument, default=None, help=argparse.SUPPRESS)
     add_db_argument(p)
     add_cluster_arguments(p)
     return p
@@ -117,7 +117,7 @@ def _main(argv=None) -> int:
         refuse_distributed_output(args)
     from sudoku_symmetry.catalog.db import open_catalog
 
-    catalog = open_catalog(args.db)
+    catalog = open_catalog(args.db, create=not (args.status or args.export))  # read-only: never makes one
     if args.status:
         return _status(catalog, sys.stdout)
     if args.export:

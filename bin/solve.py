@@ -8,7 +8,9 @@ One output line per input sudoku, in input order (blank and '#' lines produce no
                      value equal to the limit means "at least that many"
   --check            `unique minimal`, `unique not-minimal`, `multiple` or `none`
   --all              every solution, one per line, then a `# N solutions` line per puzzle
-                     (comment lines, so the output can be read back); --cap N stops at N each
+                     (comment lines, so the output can be read back); --cap N stops at N each:
+                     a puzzle with more than N gets `# N solutions (cap N reached: there are
+                     more)` and a line on standard error counts them (exactly N: no mark)
   --logic-only       no guessing: the partly solved sudoku that logic alone reaches (singles,
                      locked candidates, the band permutation rule), as 81 characters with `.`
                      for open cells, then ` solved`, ` stuck` or ` contradiction`; with
@@ -103,9 +105,15 @@ def _tally(stats: dict, res) -> None:
     stats["logic"] += int(res.logic_only.sum())
 
 
-def _all(cap, puzzle: np.ndarray, out) -> None:
+def _all(cap, capped: list, lineno: int, puzzle: np.ndarray, out) -> None:
+    """Every solution (at most ``cap``), then ``# N solutions``; one more solution is looked for,
+    so a list cut by the cap says so (and ``lineno`` goes into ``capped``)."""
     n = 0
-    for sol in solver.iter_solutions(puzzle, cap=cap):
+    for sol in solver.iter_solutions(puzzle, cap=None if cap is None else cap + 1):
+        if n == cap:
+            capped.append(lineno)
+            out.write(f"# {n} solutions (cap {cap} reached: there are more)\n")
+            return
         out.write(format_sudoku(sol) + "\n")
         n += 1
     out.write(f"# {n} solutions\n")
@@ -125,13 +133,14 @@ def _main(argv=None) -> int:
     out = sys.stdout
     status = EXIT_OK
     stats = {"n": 0, "guesses": 0, "logic": 0}
+    capped: list[int] = []  # --all: the lines whose solutions the cap cut
     progress = tqdm(total=count_lines(args.files), unit=" lines", disable=None, file=sys.stderr)
     for source, chunk, first in iter_chunks(args.files, LINES_PER_CHUNK):
         parsed = parse_lines(chunk, source=source, allow_suffix=True, errors="collect", first_lineno=first)
         linenos = parsed.linenos.tolist()
         if args.all:
             # stream: each puzzle's solutions are written as its turn comes
-            results = [(ln, partial(_all, cap, parsed.sudokus[k])) for k, ln in enumerate(linenos)]
+            results = [(ln, partial(_all, cap, capped, ln, parsed.sudokus[k])) for k, ln in enumerate(linenos)]
         else:
             texts: list[str] = []
             for start in range(0, len(parsed), CHUNK):
@@ -141,6 +150,10 @@ def _main(argv=None) -> int:
             status = EXIT_BAD_INPUT
         progress.update(len(chunk))
     progress.close()
+    if capped:
+        shown = ", ".join(map(str, capped[:10])) + (", ..." if len(capped) > 10 else "")
+        print(f"solve: the cap ({cap}) was reached: {len(capped)} puzzle(s) have more solutions than printed "
+              f"(line {shown})", file=sys.stderr)
     if args.stats and stats["n"]:
         n = stats["n"]
         print(f"puzzles: {n}  guesses: {stats['guesses']} ({stats['guesses'] / n:.2f}/puzzle)  "

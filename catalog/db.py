@@ -8,7 +8,8 @@ Location (first that is set):
 3. the default SQLite file ``$XDG_DATA_HOME/sudoku-symmetry/catalog.sqlite``, i.e.
    ``~/.local/share/sudoku-symmetry/catalog.sqlite`` when ``XDG_DATA_HOME`` is unset.
 
-A plain path is a SQLite file (its folder is created). SQLite connections get a 30 s busy
+A plain path is a SQLite file (its folder is created, except by read-only commands, which open
+with ``create=False`` and are refused a catalog that does not exist). SQLite connections get a 30 s busy
 timeout, ``journal_mode=WAL``, ``synchronous=NORMAL``, ``foreign_keys=ON``, and real transactions
 that include DDL (SQLAlchemy's pysqlite recipe: the driver's own transaction handling is off and
 ``BEGIN`` is emitted by SQLAlchemy), so a migration or a chunk-plus-checkpoint commit is all or
@@ -29,6 +30,8 @@ not a database, a read-only catalog written to, a locked one (after the busy tim
 that cannot be reached, a revision this code does not know (a newer catalog), and a non-empty
 database that is not a catalog (tables but no ``alembic_version``): it is refused rather than
 having our tables added to it, unless ``open_catalog(..., adopt=True)`` (``populate --adopt``).
+An SQLite file is looked at read-only before the first connection (which switches it to WAL
+mode), so a file that is refused stays byte-identical.
 
     >>> engine = open_catalog("/tmp/example.sqlite")          # doctest: +SKIP
     >>> with session_scope(engine) as s: ...                   # doctest: +SKIP
@@ -150,6 +153,19 @@ def _install_error_translation(engine: Engine, where: str) -> None:
             raise (ConnectionLost if lost else CatalogError)(message) from orig
 
 
+def _sqlite_path(url: str) -> str | None:
+    """The file of an SQLite catalog URL (None for another database, memory, a ``file:`` URI, or
+    a URL that cannot be parsed)."""
+    try:
+        u = make_url(url)
+    except (ArgumentError, ValueError):
+        return None
+    if u.get_backend_name() == "sqlite" and u.database and u.database != ":memory:" \
+            and not u.database.startswith("file:"):
+        return u.database
+    return None
+
+
 def create_catalog_engine(url: str, **kwargs) -> Engine:
     """An Engine for ``url`` (already resolved) with the SQLite settings above; no migrations.
     Raises :class:`CatalogError` for a URL it cannot use or a folder it cannot create."""
@@ -160,8 +176,7 @@ def create_catalog_engine(url: str, **kwargs) -> Engine:
         raise CatalogError(f"cannot parse the catalog URL {shown!r}: use a file path or an SQLAlchemy URL "
                            f"such as sqlite:////abs/path.sqlite or postgresql+psycopg://user@host/db") from exc
     where = describe(url)
-    if u.get_backend_name() == "sqlite" and u.database and u.database != ":memory:" \
-            and not u.database.startswith("file:"):
+    if _sqlite_path(url) is not None:
         folder = Path(u.database).parent
         try:
             folder.mkdir(parents=True, exist_ok=True)
@@ -254,16 +269,11 @@ def _migrate(engine: Engine, revision: str = "head", *, adopt: bool = True, chec
         if check_head and now == HEAD_REVISION:
             return  # another process migrated it while we waited for the lock
         if now is not None and now not in known:
-            raise CatalogError(f"the catalog {where} is at revision {now!r}, which this code does not know "
-                               f"(its newest is {HEAD_REVISION}): it was made by newer code, or by another "
-                               f"application; update the code or choose another catalog with --db")
+            raise _unknown_revision(where, now)
         if now is None and not adopt:
             tables = sorted(t for t in inspect(conn).get_table_names() if t != "alembic_version")
             if tables:
-                shown = ", ".join(tables[:5]) + (", ..." if len(tables) > 5 else "")
-                raise CatalogError(f"{where} is not a sudoku catalog (it has {len(tables)} other tables: {shown}, "
-                                   f"and no alembic_version); refusing to add tables to it: choose another "
-                                   f"--db, or run populate --adopt to add the catalog's tables anyway")
+                raise _not_a_catalog(where, tables)
         cfg.attributes["connection"] = conn
         try:
             command.upgrade(cfg, revision)
@@ -273,24 +283,99 @@ def _migrate(engine: Engine, revision: str = "head", *, adopt: bool = True, chec
             raise CatalogError(f"cannot migrate the catalog {where}: {_one_line(exc)}") from exc
 
 
+def _unknown_revision(where: str, now: str) -> CatalogError:
+    return CatalogError(f"the catalog {where} is at revision {now!r}, which this code does not know "
+                        f"(its newest is {HEAD_REVISION}): it was made by newer code, or by another "
+                        f"application; update the code or choose another catalog with --db")
+
+
+def _not_a_catalog(where: str, tables: list[str]) -> CatalogError:
+    shown = ", ".join(tables[:5]) + (", ..." if len(tables) > 5 else "")
+    return CatalogError(f"{where} is not a sudoku catalog (it has {len(tables)} other tables: {shown}, "
+                        f"and no alembic_version); refusing to add tables to it: choose another "
+                        f"--db, or run populate --adopt to add the catalog's tables anyway")
+
+
+def _missing(where: str, what: str = "does not exist") -> CatalogError:
+    return CatalogError(f"the catalog {where} {what} (nothing was created): check --db, or create it "
+                        f"with bin/populate --db {where}")
+
+
+def _known_revisions() -> set[str]:
+    from alembic.script import ScriptDirectory
+
+    return {s.revision for s in ScriptDirectory.from_config(_alembic_config()).walk_revisions()}
+
+
+def _inspect_sqlite_file(path: str, *, adopt: bool, create: bool) -> None:
+    """Look at an SQLite catalog file read-only before anything is changed (our connections
+    switch it to WAL mode; migrations add tables): raise :class:`CatalogError` for what
+    :func:`open_catalog` refuses, so a refused file stays byte-identical and a missing one is
+    not created when ``create`` is false."""
+    import sqlite3
+    from urllib.parse import quote
+
+    if not os.path.lexists(path):
+        if create:
+            return
+        raise _missing(path)
+    if not os.path.isfile(path):
+        return  # a folder, a device: the engine's connection reports it
+    try:
+        conn = sqlite3.connect(f"file:{quote(path)}?mode=ro", uri=True, timeout=BUSY_TIMEOUT_MS / 1000)
+    except sqlite3.Error:
+        return  # cannot be opened read-only (permissions): the engine's connection reports it
+    try:
+        tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        now = None
+        if "alembic_version" in tables:
+            rows = conn.execute("SELECT version_num FROM alembic_version").fetchall()
+            now = rows[0][0] if rows else None
+    except sqlite3.Error as exc:
+        low = str(exc).lower()
+        if "not a database" in low or "malformed" in low:  # nothing to change there: say so now
+            raise CatalogError(_fault_message(path, "sqlite", exc)) from exc
+        return  # locked, cannot be read: the engine's connection waits or reports it
+    finally:
+        conn.close()
+    others = sorted(tables - {"alembic_version"})
+    if now == HEAD_REVISION:
+        return
+    if now is not None and now not in _known_revisions():
+        raise _unknown_revision(path, now)
+    if now is None and others and not adopt:
+        raise _not_a_catalog(path, others)
+    if now is None and not others and not create:
+        raise _missing(path, "is empty, not a catalog yet")
+
+
 def upgrade(engine: Engine, revision: str = "head") -> None:
     """Run the Alembic migrations up to ``revision`` on ``engine`` (imports Alembic)."""
     _migrate(engine, revision)
 
 
-def open_catalog(db: str | None = None, *, migrate: bool = True, adopt: bool = False, **engine_kwargs) -> Engine:
+def open_catalog(db: str | None = None, *, migrate: bool = True, adopt: bool = False, create: bool = True,
+                 **engine_kwargs) -> Engine:
     """An Engine on the catalog (see the module docstring for ``db``), migrated to the head.
 
     Fast path: one ``SELECT version_num FROM alembic_version``; Alembic is imported only when
     the catalog is new or older than this code. Safe when several processes open (and create)
     the same catalog at once. Raises :class:`CatalogError` (one line) when the catalog cannot be
     used: see the module docstring; ``adopt=True`` accepts a non-empty database that is not a
-    catalog yet and adds the catalog's tables to it.
+    catalog yet and adds the catalog's tables to it. ``create=False`` (read-only commands): a
+    catalog that does not exist, or an empty database, is refused instead of created (no file,
+    no folder). An SQLite file is inspected read-only first, so one that is refused is left
+    byte-identical (not switched to WAL mode, no table added).
     """
     url = resolve_url(db)
+    path = _sqlite_path(url)
+    if path is not None:
+        _inspect_sqlite_file(path, adopt=adopt, create=create)
     engine = create_catalog_engine(url, **engine_kwargs)
     try:
         before = _REVISION_BEFORE[engine] = current_revision(engine)
+        if before is None and not create:
+            raise _missing(describe(url), "is empty, not a catalog yet")
         if migrate and before != HEAD_REVISION:
             _migrate(engine, adopt=adopt, check_head=True)
     except BaseException:

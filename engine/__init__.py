@@ -13,8 +13,10 @@ One subpackage per capability, each a public module (or a few) beside its privat
 * ``unavoidable``: the puzzles inside a grid: minimal unavoidable sets up to a size, every puzzle
   of n clues of a grid (hitting-set search with uniqueness checks).
 
-Shared: ``text`` (text <-> arrays), ``validity`` (conflicts), ``kind`` (grid or puzzle),
-``_bits`` (bit and permutation tables), ``_jit`` (the one decorator), ``_cache`` (cache folders).
+Shared: ``core`` (the kernels several families call: the transformation's array layout, the band
+key, a grid's chutes; a family's ``_kernels`` modules are private to it), ``text`` (text <->
+arrays), ``validity`` (conflicts), ``_bits`` (bit and permutation tables), ``_jit`` (the one
+decorator), ``_cache`` (cache folders).
 """
 from ._cache import configure_numba_cache
 

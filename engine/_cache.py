@@ -5,18 +5,30 @@
 folder under the system's temporary directory is used instead (Numba would otherwise fall back
 to writing ``__pycache__`` folders into the source tree).
 
+Whoever can write a cache folder decides what this process runs: Numba's cache files are
+pickles, and the band tables are trusted answers. So the fallback, in a folder every user can
+write (``/tmp``), is private: ``sudoku-symmetry-<uid>``, created with mode 0700 and used only
+when it is a real folder (not a link), owned by this user and writable by nobody else; one that
+fails the check (another user made it first, or opened it to others) is not used, not even
+read: a fresh private folder from ``tempfile.mkdtemp`` takes its place for this process
+(removed at exit; compiled kernels are then not kept between runs), with one warning. A folder
+the user names (``SUDOKU_CACHE_DIR``) is trusted as given: share one only between users who
+trust each other. In a shared folder made by another user, the Numba folder of these sources
+may be someone else's and read-only: then the private fallback is used for compiled kernels.
+
 Numba's cache goes in ``numba-<hash>`` below it (unless NUMBA_CACHE_DIR is set), the hash
 taken over every ``*.py`` file under ``engine/``, subpackages included: Numba does not notice
 an edit in another module that a kernel calls, so new sources mean a fresh cache, and a fresh
 clone of the same sources (CI) reuses the old one. Folders of older sources are pruned,
 keeping the :data:`KEEP` most recently used besides the current one.
 """
+import atexit
 import hashlib
 import os
 import shutil
+import stat
 import sys
 import tempfile
-import time
 from functools import lru_cache
 from pathlib import Path
 
@@ -36,14 +48,50 @@ def _writable(folder: Path) -> bool:
         return False
 
 
+def _private_problem(folder: Path) -> str | None:
+    """Why ``folder`` may not hold this user's cache (None: a real folder, owned by this user,
+    that nobody else can write)."""
+    st = folder.lstat()
+    if not stat.S_ISDIR(st.st_mode):
+        return "it is not a folder (a link or a file)"
+    if hasattr(os, "getuid") and st.st_uid != os.getuid():
+        return f"it belongs to another user (uid {st.st_uid})"
+    if st.st_mode & 0o022:
+        return f"others can write to it (mode {stat.S_IMODE(st.st_mode):o})"
+    return None
+
+
+@lru_cache(maxsize=None)
+def private_fallback() -> Path:
+    """This user's cache folder under the temporary directory (see the module docstring), made
+    and checked; a fresh private folder for this process when the usual one cannot be trusted."""
+    fallback = Path(tempfile.gettempdir()) / f"sudoku-symmetry-{os.getuid() if hasattr(os, 'getuid') else 'user'}"
+    try:
+        fallback.mkdir(mode=0o700)
+    except FileExistsError:
+        pass
+    except OSError as exc:
+        return _fresh_private(f"{fallback} cannot be made ({exc.strerror or exc})")
+    problem = _private_problem(fallback)
+    if problem is not None:
+        return _fresh_private(f"{fallback} is not used: {problem}")
+    return fallback
+
+
+def _fresh_private(why: str) -> Path:
+    folder = Path(tempfile.mkdtemp(prefix="sudoku-symmetry-"))  # mode 0700, a new name: nobody else's
+    atexit.register(shutil.rmtree, folder, ignore_errors=True)
+    print(f"sudoku-symmetry: warning: {why}; using the new private folder {folder} for this run", file=sys.stderr)
+    return folder
+
+
 @lru_cache(maxsize=None)
 def _root_for(preferred: str) -> Path:
     folder = Path(preferred)
     if _writable(folder):
         return folder
-    fallback = Path(tempfile.gettempdir()) / f"sudoku-symmetry-{os.getuid() if hasattr(os, 'getuid') else 'user'}"
+    fallback = private_fallback()
     print(f"sudoku-symmetry: warning: cache folder {folder} is not writable; using {fallback}", file=sys.stderr)
-    fallback.mkdir(parents=True, exist_ok=True)
     return fallback
 
 
@@ -92,8 +140,16 @@ def configure_numba_cache() -> None:
     root = cache_root()
     name = f"numba-{source_hash()}"
     folder = root / name
-    folder.mkdir(parents=True, exist_ok=True)
-    os.utime(folder, (time.time(), time.time()))  # "recently used", for prune
+    if not _writable(folder):  # e.g. made by another user in a shared folder
+        root = private_fallback()
+        print(f"sudoku-symmetry: warning: Numba cache folder {folder} is not writable; using {root / name}",
+              file=sys.stderr)
+        folder = root / name
+        folder.mkdir(exist_ok=True)
+    try:
+        os.utime(folder)  # "recently used", for prune (the current time: no ownership needed)
+    except OSError:
+        pass
     prune(root, "numba-", name)
     os.environ["NUMBA_CACHE_DIR"] = str(folder)
     if "numba" in sys.modules:  # imported before us: its config was already read

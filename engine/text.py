@@ -65,8 +65,21 @@ class ParsedLines:
         return len(self.sudokus)
 
 
+def utf8_problem(text: str) -> str | None:
+    """Why ``text`` is not UTF-8 text, or None: readers decode with ``surrogateescape``, so a
+    byte that is not UTF-8 (Latin-1 ``é`` is 0xE9) arrives as a lone surrogate U+DC80-U+DCFF."""
+    for k, ch in enumerate(text):
+        if "\udc80" <= ch <= "\udcff":
+            return f"not UTF-8 text: byte 0x{ord(ch) - 0xDC00:02X} at position {k + 1} (save the file as UTF-8)"
+    return None
+
+
 def _check_cells(cells: str, width: int) -> str | None:
     """Why ``cells`` is not a ``width``-character sudoku string, or None if it is."""
+    if not cells.isascii():
+        problem = utf8_problem(cells)
+        if problem is not None:
+            return problem
     if len(cells) != width:
         hidden = next(((k, ch) for k, ch in enumerate(cells) if not ch.isprintable() or ch == "\ufeff"), None)
         if hidden is not None:
@@ -132,14 +145,18 @@ def parse_lines(
 
 def _parse_clean_chunk(lines: list[str], width: int, first_lineno: int) -> ParsedLines | None:
     """The common case in bulk (numpy, no Python loop per line): every line exactly ``width``
-    cell characters and a newline. None when any line is not, and the careful path runs."""
+    cell characters and a newline (``\n``, or ``\r\n`` on every line). None when any line is
+    not, and the careful path runs."""
     n = len(lines)
     blob = "".join(lines)
-    if n == 0 or len(blob) != (width + 1) * n or not blob.isascii():
+    if n == 0 or not blob.isascii():
         return None
-    raw = np.frombuffer(blob.encode("ascii"), np.uint8).reshape(n, width + 1)
+    end = len(blob) // n - width  # 1: lines end "\n"; 2: "\r\n"
+    if end not in (1, 2) or len(blob) != (width + end) * n:
+        return None
+    raw = np.frombuffer(blob.encode("ascii"), np.uint8).reshape(n, width + end)
     cells = _LOOKUP[raw[:, :width]]
-    if not (raw[:, width] == 10).all() or (cells == 255).any():
+    if not (raw[:, -1] == 10).all() or (end == 2 and not (raw[:, width] == 13).all()) or (cells == 255).any():
         return None
     linenos = np.arange(first_lineno, first_lineno + n, dtype=np.int64)
     return ParsedLines(cells, linenos, [""] * n)

@@ -27,7 +27,7 @@ def test_prune_keeps_the_current_and_the_newest_others(tmp_path):
 
 def _run_copy(pkg_root: Path, cache: Path) -> tuple[str, str]:
     """In a fresh process on the copied tree: the cache folder used, and the transpose byte of the
-    transformation that canon_grids writes through group._kernels.write_transform."""
+    transformation that canon_grids writes through core.layout.write_transform."""
     code = (
         "import os, numpy as np\n"
         "import sudoku_symmetry.engine as e\n"
@@ -52,9 +52,9 @@ def test_an_edit_in_a_called_module_recompiles(tmp_path):
     cache = tmp_path / "cache"
     first_folder, first = _run_copy(pkg_root, cache)
     assert first in ("0", "1")
-    # write_transform lives in group/_kernels.py; canon_grids' kernel (canon/_grid_kernels.py)
+    # write_transform lives in core/layout.py; canon_grids' kernel (canon/_grid_kernels.py)
     # calls it, so Numba's own per-file check would serve the stale compiled code
-    kern = engine / "group" / "_kernels.py"
+    kern = engine / "core" / "layout.py"
     text = kern.read_text()
     edited = text.replace("t[TRANSPOSE] = 1 if transposed else 0", "t[TRANSPOSE] = 7")
     assert edited != text

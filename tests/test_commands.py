@@ -182,7 +182,10 @@ def test_solve_all_limit_stops_at_the_limit():
     for args in (["--all", "--limit", "3"], ["--all", "--cap", "5", "--limit", "3"]):
         rc, out, err = run([str(BIN / "solve")] + args, stdin="." * 81 + "\n")
         lines = out.splitlines()
-        assert rc == 0 and len(lines) == 4 and lines[-1] == "# 3 solutions", (args, out, err)
+        assert rc == 0 and len(lines) == 4 and lines[-1] == "# 3 solutions (cap 3 reached: there are more)", \
+            (args, out, err)
+        assert err.splitlines() == ["solve: the cap (3) was reached: 1 puzzle(s) have more solutions than printed "
+                                    "(line 1)"]
         assert len(set(lines[:3])) == 3 and all(len(s) == 81 and "." not in s for s in lines[:3])
 
 

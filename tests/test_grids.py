@@ -4,7 +4,8 @@ import numpy as np
 import pytest
 
 from sudoku_symmetry.engine.canon import canon_grids
-from sudoku_symmetry.engine.grids import enumerate_band1, prefixes, work
+from sudoku_symmetry.engine.grids import band1_chunks as work
+from sudoku_symmetry.engine.grids import enumerate_band1, prefixes
 from sudoku_symmetry.engine.grids.random import random_grids
 from sudoku_symmetry.engine.text import format_lines, format_sudoku
 
@@ -95,7 +96,7 @@ def test_stack_verdicts_match_band_lookups():
     # every order of band 3's columns, each stack read as a band: its index against band 1's
     from sudoku_symmetry.engine._bits import PERM3
     from sudoku_symmetry.engine.bands import band_index
-    from sudoku_symmetry.engine.grids import _kernels as K
+    from sudoku_symmetry.engine.core.chutes import stack_verdicts
     from sudoku_symmetry.engine.grids.enumeration import _tables, band1
 
     T = _tables()
@@ -105,7 +106,7 @@ def test_stack_verdicts_match_band_lookups():
         col3d = np.array([sorted(int(x) for x in g[[54 + j, 63 + j, 72 + j]]) for j in range(9)], np.int64)
         verdict = np.full((3, 216), -9, np.int64)
         for st in range(3):
-            K._stack_verdicts(T, b, st, grid, col3d, np.zeros(10, np.uint8), verdict, 63, 63, 63)
+            stack_verdicts(T, b, st, grid, col3d, np.zeros(10, np.uint8), verdict, 63, 63, 63)
         stacks = np.zeros((3 * 216, 27), np.uint8)
         for st in range(3):
             for code in range(216):

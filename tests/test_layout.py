@@ -1,7 +1,9 @@
-"""The package as users install it: one import name, the engine never importing the catalog,
-and a real wheel that imports and runs a command from outside the checkout."""
+"""The package as users install it: one import name, the directions of imports that must not
+exist (checked on every import statement, those inside functions too), and a real wheel that
+imports and runs a command from outside the checkout."""
 from __future__ import annotations
 
+import ast
 import os
 import re
 import subprocess
@@ -26,10 +28,102 @@ def test_no_generic_top_level_imports():
     assert offenders == []
 
 
-def test_engine_never_imports_catalog():
-    pattern = re.compile(r"^\s*(from|import)\s+(sudoku_symmetry\.catalog|\.\.+catalog)\b", re.M)
-    offenders = [str(p.relative_to(ROOT)) for p in (ROOT / "engine").rglob("*.py") if pattern.search(p.read_text())]
-    assert offenders == []
+# the folders of the checkout and the import names they install as
+PACKAGES = {"engine": "sudoku_symmetry.engine", "catalog": "sudoku_symmetry.catalog", "jobs": "sudoku_symmetry.jobs",
+            "migrations": "sudoku_symmetry.migrations", "bin": "sudoku_symmetry.commands"}
+ENGINE_SHARED = "core"  # the one engine subpackage every family may import kernels from
+
+
+def _module_name(path: Path) -> str:
+    folder, *rest = path.relative_to(ROOT).with_suffix("").parts
+    parts = PACKAGES[folder].split(".") + rest
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def imports_of(source: str, module: str, is_package: bool = False) -> list[tuple[int, str]]:
+    """(line, absolute module name) of every import in ``source`` (the text of ``module``),
+    relative ones resolved, ``from X import y`` counted as both X and X.y (y may be a module)."""
+    package = module if is_package else module.rpartition(".")[0]
+    out = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            out += [(node.lineno, a.name) for a in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                up = package.split(".")[: len(package.split(".")) - node.level + 1]
+                base = ".".join(up + ([base] if base else []))
+            out.append((node.lineno, base))
+            out += [(node.lineno, f"{base}.{a.name}") for a in node.names]
+    return out
+
+
+def _offenders(folder: str, forbidden) -> list[str]:
+    """``file:line module`` for each import in ``folder`` for which ``forbidden(module, file's
+    module name)`` is true."""
+    found = []
+    for path in sorted((ROOT / folder).rglob("*.py")):
+        me = _module_name(path)
+        found += [f"{path.relative_to(ROOT)}:{line} {mod}"
+                  for line, mod in imports_of(path.read_text(), me, path.name == "__init__.py") if forbidden(mod, me)]
+    return found
+
+
+def _under(mod: str, *packages: str) -> bool:
+    return any(mod == p or mod.startswith(p + ".") for p in packages)
+
+
+def test_the_import_checker_sees_relative_imports_and_imports_inside_functions():
+    source = "from ..grids import _kernels\nfrom . import x\ndef f():\n    from ...catalog.db import open_catalog\n"
+    got = [m for _, m in imports_of(source, "sudoku_symmetry.engine.canon.probe")]
+    assert got == ["sudoku_symmetry.engine.grids", "sudoku_symmetry.engine.grids._kernels",
+                   "sudoku_symmetry.engine.canon", "sudoku_symmetry.engine.canon.x",
+                   "sudoku_symmetry.catalog.db", "sudoku_symmetry.catalog.db.open_catalog"]
+
+
+def test_engine_imports_no_layer_above_it():
+    above = ("sudoku_symmetry.catalog", "sudoku_symmetry.jobs", "sudoku_symmetry.commands", "sudoku_symmetry.migrations",
+             "sqlalchemy", "alembic", "tqdm", "dask", "distributed")
+    assert _offenders("engine", lambda mod, me: _under(mod, *above)) == []
+
+
+FAMILIES = {d.name for d in (ROOT / "engine").iterdir() if (d / "__init__.py").exists()}
+
+
+def _family(mod: str) -> str | None:
+    """The engine family (subpackage) a module belongs to, None outside them."""
+    parts = mod.split(".")
+    if parts[:2] != ["sudoku_symmetry", "engine"] or len(parts) < 3 or parts[2] not in FAMILIES:
+        return None
+    return parts[2]
+
+
+def _private_part(mod: str) -> bool:
+    """A module private to its family: a name below the family starting with an underscore."""
+    return any(p.startswith("_") for p in mod.split(".")[3:])
+
+
+def test_no_engine_family_imports_another_familys_private_kernels():
+    def forbidden(mod: str, me: str) -> bool:
+        theirs, mine = _family(mod), _family(me)
+        return theirs not in (None, mine, ENGINE_SHARED) and _private_part(mod)
+
+    assert _offenders("engine", forbidden) == []
+
+
+def test_the_engine_core_imports_no_family():
+    core = f"sudoku_symmetry.engine.{ENGINE_SHARED}"
+
+    def forbidden(mod: str, me: str) -> bool:
+        return _under(me, core) and _family(mod) not in (None, ENGINE_SHARED)
+
+    assert _offenders("engine", forbidden) == []
+
+
+def test_outside_the_engine_no_one_reaches_into_a_familys_private_kernels():
+    # tests and benchmarks may (they check the kernels themselves); the layers above may not
+    for folder in ("catalog", "bin"):
+        assert _offenders(folder, lambda mod, me: _family(mod) is not None and _private_part(mod)) == [], folder
 
 
 def test_every_engine_subpackage_says_what_it_owns():

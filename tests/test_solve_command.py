@@ -97,8 +97,11 @@ def test_all_with_cap(capsys, multi):
     rc, out, _ = run_main(capsys, ["--all"], f"{multi}\n{NOSOL}\n")
     assert len(out) == 4 and out[2] == "# 2 solutions" and out[3] == "# 0 solutions"
     assert set(out[:2]) != {out[0]}
-    rc, out, _ = run_main(capsys, ["--all", "--cap", "1"], f"{multi}\n")
-    assert len(out) == 2 and out[1] == "# 1 solutions"
+    rc, out, err = run_main(capsys, ["--all", "--cap", "1"], f"{multi}\n")
+    assert len(out) == 2 and out[1] == "# 1 solutions (cap 1 reached: there are more)"  # cut by the cap: said
+    assert rc == 0 and "the cap (1) was reached: 1 puzzle(s)" in err and "(line 1)" in err
+    rc, out, err = run_main(capsys, ["--all", "--cap", "2"], f"{multi}\n{UNIQUE}\n")
+    assert out[2] == "# 2 solutions" and out[4] == "# 1 solutions" and err == ""  # exactly the cap: complete
 
 
 def test_bad_options(capsys):

@@ -8,7 +8,8 @@ reads 123456789 leaves one of 2,612,736 *normalized* bands, numbered by a *key*:
 
 ``row2_id`` numbers the 12,096 possible second rows in lexicographic order (via the
 permutation rank of row 2); ``code`` is the lexicographic rank (0-5) of the order of the three
-digits that row 3 must hold in that box. Key order is the lexicographic order of the 27-digit
+digits that row 3 must hold in that box (the key itself: ``core/bandkey.py``, shared with the
+families that read chutes). Key order is the lexicographic order of the 27-digit
 strings, so the first key met in an orbit is its minlex band.
 
 Position map ``m`` (0..7775): ``out[i][j] = in[MAP_ROWS[m, i]][MAP_COLS[m, j]]``.
@@ -18,18 +19,12 @@ The lookup table packs, per key, the band index (low 16 bits) and the map onto t
 """
 import numpy as np
 
-from .._bits import POPCOUNT
 from .._jit import kernel
-from ..group._kernels import COLS, DIGITS, ROWS, TRANSPOSE
+from ..core.bandkey import band_key, gather, rank3
+from ..core.layout import COLS, DIGITS, ROWS, TRANSPOSE
 
 N_KEYS = 12096 * 216  # 2,612,736 normalized bands
 N_MAPS = 7776
-
-
-@kernel
-def _rank3(a, b, c):
-    """Lexicographic rank of the order of three distinct values (012 -> 0 ... 210 -> 5)."""
-    return ((a > b) + (a > c)) * 2 + (b > c)
 
 
 @kernel
@@ -90,9 +85,9 @@ def build_table(row2_rank_to_id, row2_list, maps_rows, maps_cols, maps_inv, perm
                         smaller += 1
                 rank += smaller * fact[8 - i]
             k2 = row2_rank_to_id[rank] * 216
-            k2 += _rank3(relabel[img[18]], relabel[img[19]], relabel[img[20]]) * 36
-            k2 += _rank3(relabel[img[21]], relabel[img[22]], relabel[img[23]]) * 6
-            k2 += _rank3(relabel[img[24]], relabel[img[25]], relabel[img[26]])
+            k2 += rank3(relabel[img[18]], relabel[img[19]], relabel[img[20]]) * 36
+            k2 += rank3(relabel[img[21]], relabel[img[22]], relabel[img[23]]) * 6
+            k2 += rank3(relabel[img[24]], relabel[img[25]], relabel[img[26]])
             if k2 == key:
                 aut_maps[n_aut] = m
                 n_aut += 1
@@ -102,48 +97,6 @@ def build_table(row2_rank_to_id, row2_list, maps_rows, maps_cols, maps_inv, perm
         n_orbits += 1
     aut_offsets[n_orbits] = n_aut
     return n_orbits
-
-
-@kernel
-def band_key(b, relabel, row2_rank_to_id, fact):
-    """Key of one band (27 cells) after relabeling its row 1 to 123456789, or -1 / -2 / -3
-    when row 1 / 2 / 3 is the first invalid row. Cells must be 0-9 (the API checks).
-    ``relabel`` is a scratch array of 10 (passed in: no allocation per band)."""
-    # row 1 must hold 1-9 once each
-    seen = 0
-    for j in range(9):
-        relabel[b[j]] = j + 1
-        seen |= 1 << b[j]
-    relabel[0] = 0  # an empty cell must stay invalid whatever row 1 held
-    if seen != 0x3FE:
-        return -1
-    # row 2: permutation rank via "how many unused values are smaller" on a bitmask
-    rank = 0
-    unused = 0x3FE
-    for i in range(9):
-        v = relabel[b[9 + i]]
-        if v == 0 or not (unused >> v) & 1:
-            return -2
-        rank += POPCOUNT[unused & ((1 << v) - 1)] * fact[8 - i]
-        unused &= ~(1 << v)
-    rid = row2_rank_to_id[rank]
-    if rid < 0:
-        return -2
-    # row 3: each box holds the 3 digits its rows 1-2 lack, in some order
-    key = rid * 216
-    for box in range(3):
-        used = 0
-        for k in range(3):
-            used |= 1 << (3 * box + k + 1)
-            used |= 1 << relabel[b[9 + 3 * box + k]]
-        x = relabel[b[18 + 3 * box]]
-        y = relabel[b[19 + 3 * box]]
-        z = relabel[b[20 + 3 * box]]
-        if (x == 0 or y == 0 or z == 0 or x == y or x == z or y == z
-                or (used >> x) & 1 or (used >> y) & 1 or (used >> z) & 1):
-            return -3
-        key += _rank3(x, y, z) * (36 if box == 0 else (6 if box == 1 else 1))
-    return key
 
 
 @kernel
@@ -168,14 +121,6 @@ def write_band_transform(band, m, maps_rows, maps_cols, t):
     t[DIGITS] = 0
     for j in range(9):
         t[DIGITS + band[r0 * 9 + maps_cols[m, j]]] = j + 1
-
-
-@kernel
-def gather(table, keys, entries):
-    """entries[k] = table[keys[k]] (0 for a negative key). A loop that does nothing else keeps
-    many cache misses in flight: measured 1.6x faster than looking up inside the main loop."""
-    for k in range(keys.shape[0]):
-        entries[k] = table[keys[k]] if keys[k] >= 0 else 0
 
 
 @kernel

@@ -24,7 +24,7 @@ import numpy as np
 from .._bits import FACT as _FACT
 from .._bits import PERM3 as _PERM3
 from .._cache import cache_root, prune, source_hash
-from ..group._kernels import SIZE
+from ..core.layout import SIZE
 from ..group.transform import Transform
 from ..text import as_batch, format_sudoku
 from . import _kernels as K

@@ -12,58 +12,11 @@ rows by their first cell and put first the band whose smallest first cell is sma
 import numpy as np
 
 from .._jit import kernel
-from ..bands._kernels import band_key, gather
-from ..group._kernels import SIZE, copy_transform, write_transform
+from ..core.bandkey import gather
+from ..core.chutes import chute_keys, lower_rows, oriented_copy
+from ..core.layout import SIZE, copy_transform, write_transform
 
 MAX_CANDIDATES = 6 * 108  # chutes x automorphisms of the minlex band
-
-
-@kernel
-def chute_keys(grid, scratch, row2_rank_to_id, fact, keys):
-    """Band keys of the 6 chutes into ``keys[0:6]``: bands 1-3, then stacks 1-3 read as bands
-    of the transpose (negative: not a valid band). ``scratch``: int64 work array of 200."""
-    relabel = scratch[27:37]
-    chute = scratch[0:27]
-    for c in range(6):
-        for i in range(3):
-            for j in range(9):
-                if c < 3:
-                    chute[i * 9 + j] = grid[(3 * c + i) * 9 + j]
-                else:
-                    chute[i * 9 + j] = grid[j * 9 + 3 * (c - 3) + i]
-        keys[c] = band_key(chute, relabel, row2_rank_to_id, fact)
-
-
-@kernel
-def oriented_copy(grid, transposed, G):
-    """Copy the 81 cells of ``grid`` into ``G``, transposed when ``transposed`` (stacks read as bands)."""
-    for i in range(9):
-        for j in range(9):
-            G[i * 9 + j] = grid[j * 9 + i] if transposed else grid[i * 9 + j]
-
-
-@kernel
-def lower_rows(G, dmap, c0, ob1, ob2, low, first):
-    """The 6 rows under band 1 after a map onto it: bands ``ob1`` and ``ob2`` of ``G`` (rows
-    3 ob + k), each band's rows sorted by their mapped cell in column ``c0`` into ``low``, their
-    first cells into ``first``; True when band ``ob2`` comes first (its first row starts lower).
-    A plain kernel, not inlined: Numba's inlining would add reference counting per call."""
-    for k in range(3):
-        low[k] = 3 * ob1 + k
-        low[3 + k] = 3 * ob2 + k
-    for k in range(6):
-        first[k] = dmap[G[low[k] * 9 + c0]]
-    for half in range(2):
-        for x in range(3 * half, 3 * half + 3):
-            for y in range(x + 1, 3 * half + 3):
-                if first[y] < first[x]:
-                    tmp = low[x]
-                    low[x] = low[y]
-                    low[y] = tmp
-                    tmp = first[x]
-                    first[x] = first[y]
-                    first[y] = tmp
-    return first[3] < first[0]
 
 
 @kernel

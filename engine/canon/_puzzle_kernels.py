@@ -49,7 +49,7 @@ Speed (the 17-clue benchmark spends its time in the rows after the first ones):
 Nothing is allocated per puzzle: the batch kernels allocate the buffers once.
 
 Candidate records (uint8, width W) start with the transformation in the group's array form
-(``group._kernels``: TRANSPOSE | ROWS + i = source row of output row i | COLS + j = column
+(``core.layout``: TRANSPOSE | ROWS + i = source row of output row i | COLS + j = column
 order | DIGITS + d = label of digit d, 0 while unlabelled), then OFF_NEXT = the next free
 label.  Tie bits (int32): bit p (p % 3 != 0, INNER_TIES) ties column position p with p - 1;
 bit STACK_TIES ties stack slots 0 and 1, bit STACK_TIES + 1 slots 1 and 2.  The two candidate
@@ -71,7 +71,7 @@ import numpy as np
 
 from .._bits import FACT, LOWBIT, PERMS
 from .._jit import kernel
-from ..group._kernels import COLS, DIGITS, ROWS, SIZE, TRANSPOSE, apply_into
+from ..core.layout import COLS, DIGITS, ROWS, SIZE, TRANSPOSE, apply_into
 
 NEW = 15
 W = 32

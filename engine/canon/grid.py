@@ -11,7 +11,7 @@ import numpy as np
 
 from .._bits import FACT as _FACT
 from ..bands import band_tables
-from ..group._kernels import SIZE
+from ..core.layout import SIZE
 from ..group.transform import Transform, compose
 from ..text import as_batch, format_sudoku
 from . import _grid_kernels as K

@@ -10,14 +10,14 @@ from typing import NamedTuple
 
 import numpy as np
 
-from ..group._kernels import SIZE
+from ..core.layout import SIZE
 from ..text import as_batch
 from ..validity import is_grid
 from .grid import canon_grids
 from .puzzle import canon_puzzles
 
 
-class Canonical(NamedTuple):
+class MixedForms(NamedTuple):
     """Per sudoku: ``forms`` (N, 81), ``transforms`` (N, SIZE) with ``apply_batch(transforms,
     sudokus) == forms``, ``automorphisms`` (N,) counts, ``is_grid`` (N,) bool."""
 
@@ -27,7 +27,7 @@ class Canonical(NamedTuple):
     is_grid: np.ndarray
 
 
-def canonicalize(sudokus, pattern_first: bool = False) -> Canonical:
+def canonicalize(sudokus, pattern_first: bool = False) -> MixedForms:
     """Canonical forms of conflict-free sudokus (a puzzle that repeats a digit in a row or
     column raises ValueError; check with :func:`..validity.is_valid` first)."""
     batch = as_batch(sudokus)
@@ -42,4 +42,4 @@ def canonicalize(sudokus, pattern_first: bool = False) -> Canonical:
         part = np.ascontiguousarray(batch[mask])
         f, t, c = canon_grids(part) if is_g else canon_puzzles(part, pattern_first=pattern_first)
         forms[mask], transforms[mask], counts[mask] = f, t, c
-    return Canonical(forms, transforms, counts, grid)
+    return MixedForms(forms, transforms, counts, grid)

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..group._kernels import SIZE
+from ..core.layout import SIZE
 from ..group.transform import Transform, compose
 from ..text import as_batch
 from . import _puzzle_kernels as _k

@@ -37,10 +37,10 @@ import numpy as np
 
 from .._bits import FACT, LOWBIT, PERM3, POPCOUNT
 from .._jit import kernel
-from ..bands._kernels import _rank3, band_key
-from ..canon._grid_kernels import chute_keys, lower_rows, oriented_copy
+from ..core.bandkey import band_key, rank3
+from ..core.chutes import (ALL9, chute_keys, image_band_cmp, image_row_cmp, key_verdict, lower_rows,
+                           oriented_copy, stack_verdicts)
 
-ALL9 = 0x3FE  # digits 1-9 on bits 1-9
 PENDING, TIED, DROPPED = 0, 1, 2  # state of an automorphism of band 1 under a band 2
 # counters in work.stats: bands 2 (rows 5-6) in the walk at or above W_FROM, rows 5 they come
 # under, rows 5 skipped whole, bands 2 tested, bands 2 kept, complete grids met, grids whose
@@ -126,58 +126,19 @@ def row4_candidates(colfree, out):
 
 
 @kernel
-def _image_row_cmp(src, r, cols, dig, k, ref, ro):
-    """Compare the image row d[src[r][c[j]]] (automorphism k: ``cols[k]``, ``dig[k]``, read as
-    2-D entries: no array views in the hot loops) with ``ref[ro + j]``: -1, 0 or +1."""
-    for j in range(9):
-        v = dig[k, src[r * 9 + cols[k, j]]]
-        w = ref[ro + j]
-        if v != w:
-            return -1 if v < w else 1
-    return 0
-
-
-@kernel
-def _image_band_cmp(src, cols, dig, k, c0, ref, ro):
-    """Compare the band a(src) (its 3 image rows sorted by first cell) with ``ref[ro:ro + 27]``."""
-    f0 = dig[k, src[0 * 9 + c0]]
-    f1 = dig[k, src[1 * 9 + c0]]
-    f2 = dig[k, src[2 * 9 + c0]]
-    # order of the three rows by image first cell
-    a, b, c = 0, 1, 2
-    fa, fb, fc = f0, f1, f2
-    if fb < fa:
-        a, b = b, a
-        fa, fb = fb, fa
-    if fc < fb:
-        b, c = c, b
-        fb, fc = fc, fb
-        if fb < fa:
-            a, b = b, a
-            fa, fb = fb, fa
-    res = _image_row_cmp(src, a, cols, dig, k, ref, ro)
-    if res != 0:
-        return res
-    res = _image_row_cmp(src, b, cols, dig, k, ref, ro + 9)
-    if res != 0:
-        return res
-    return _image_row_cmp(src, c, cols, dig, k, ref, ro + 18)
-
-
-@kernel
 def _image_band_cmp_x(src, cols, dig, k, c0, x0, x1, x2, ref):
-    """``_image_band_cmp`` when the digits of column ``c0`` of ``src`` in increasing image order
+    """``image_band_cmp`` when the digits of column ``c0`` of ``src`` in increasing image order
     (``x0``, ``x1``, ``x2``) are known: the row holding each is found by 2 tests."""
     r = 0 if src[c0] == x0 else (1 if src[9 + c0] == x0 else 2)
-    res = _image_row_cmp(src, r, cols, dig, k, ref, 0)
+    res = image_row_cmp(src, r, cols, dig, k, ref, 0)
     if res != 0:
         return res
     r = 0 if src[c0] == x1 else (1 if src[9 + c0] == x1 else 2)
-    res = _image_row_cmp(src, r, cols, dig, k, ref, 9)
+    res = image_row_cmp(src, r, cols, dig, k, ref, 9)
     if res != 0:
         return res
     r = 0 if src[c0] == x2 else (1 if src[9 + c0] == x2 else 2)
-    return _image_row_cmp(src, r, cols, dig, k, ref, 18)
+    return image_row_cmp(src, r, cols, dig, k, ref, 18)
 
 
 @kernel
@@ -187,34 +148,13 @@ def _holds_at(src, c0, digit):
 
 
 @kernel
-def _key_verdict(key, ge_bits, eq_bits, index):
-    """-1 / 0 / +1 as band key ``key``'s index is below, equal to or above ``index``. Read from
-    band 1's bit tables (``ge_bits``, ``eq_bits``: one bit per key, 326 KB each, so they stay in
-    cache where the 10 MB table would cost a miss per lookup); a lookup, which has no time to
-    build them per band 1, passes an empty ``eq_bits`` and in ``ge_bits`` every key's band index
-    (uint16 little-endian, shared by all bands 1)."""
-    if eq_bits.shape[0] == 0:
-        v = np.int64(ge_bits[2 * key]) | (np.int64(ge_bits[2 * key + 1]) << 8)
-        if v < index:
-            return -1
-        return 0 if v == index else 1
-    byte = key >> 3
-    bit = key & 7
-    if not (ge_bits[byte] >> bit) & 1:
-        return -1
-    if (eq_bits[byte] >> bit) & 1:
-        return 0
-    return 1
-
-
-@kernel
 def _chute_cmp(cells, relabel, row2_rank_to_id, fact, ge_bits, eq_bits, index):
     """-1 / 0 / +1 as the band index of 27 cells is below, equal to or above band 1's ``index``
-    (-1 for an invalid band, which never happens for a grid's chute); see ``_key_verdict``."""
+    (-1 for an invalid band, which never happens for a grid's chute); see ``key_verdict``."""
     key = band_key(cells, relabel, row2_rank_to_id, fact)
     if key < 0:
         return -1
-    return _key_verdict(key, ge_bits, eq_bits, index)
+    return key_verdict(key, ge_bits, eq_bits, index)
 
 
 # walk control: an int64 array ``ctl`` of these fields (inputs first, then the walk's state:
@@ -332,7 +272,7 @@ def _walk_prefix(T, B1, row4s, p, emit, grids, n_out, auts, hist, work, ctl, cps
             boxm[s] |= np.int64(1) << row4s[p, j]
     dead = False
     for k in range(K):
-        if b2[aut_c0[k]] == aut_dinv2[k] and _image_row_cmp(b2, 0, aut_cols, aut_dig, k, b2, 0) < 0:
+        if b2[aut_c0[k]] == aut_dinv2[k] and image_row_cmp(b2, 0, aut_cols, aut_dig, k, b2, 0) < 0:
             dead = True
             break
     if dead and not find and ctl[W_STOP_ORD] < 0 and ctl[W_STOP_COUNT] < 0:
@@ -477,7 +417,7 @@ def _row6_codes(rl4, r6n, r6o, r6x, r6c):
     for s in range(3):
         for i in range(r6n[s]):
             o = r6o[s, i]
-            r6c[s, i] = _rank3(rl4[r6x[s, PERM3[o, 0]]], rl4[r6x[s, PERM3[o, 1]]], rl4[r6x[s, PERM3[o, 2]]])
+            r6c[s, i] = rank3(rl4[r6x[s, PERM3[o, 0]]], rl4[r6x[s, PERM3[o, 1]]], rl4[r6x[s, PERM3[o, 2]]])
 
 
 @kernel(inline="always")
@@ -498,7 +438,7 @@ def _row5_loses(b2, aut_cols, aut_dig, aut_c0, aut_dinv2):
     """True when an automorphism a of band 1 brings row 5 to the image's row 4 (row 5 holds, in
     the column a moves to column 1, the digit a turns into 2) and a(row 5) < row 4."""
     for k in range(aut_cols.shape[0]):
-        if b2[9 + aut_c0[k]] == aut_dinv2[k] and _image_row_cmp(b2, 1, aut_cols, aut_dig, k, b2, 0) < 0:
+        if b2[9 + aut_c0[k]] == aut_dinv2[k] and image_row_cmp(b2, 1, aut_cols, aut_dig, k, b2, 0) < 0:
             return True
     return False
 
@@ -557,7 +497,7 @@ def _band2(T, B1, o, key2, emit, grids, n_out, auts, hist, work, ctl, cps):
     aut_c0 = B1.aut_c0
     aut_dinv2 = B1.aut_dinv2
     stats[STAT_BANDS2_TESTED] += 1
-    cmp2 = _key_verdict(key2, B1.ge_bits, B1.eq_bits, B1.index)
+    cmp2 = key_verdict(key2, B1.ge_bits, B1.eq_bits, B1.index)
     keep = cmp2 >= 0
     if keep:
         for k in range(aut_cols.shape[0]):
@@ -565,7 +505,7 @@ def _band2(T, B1, o, key2, emit, grids, n_out, auts, hist, work, ctl, cps):
             if not _holds_at(b2, c0, aut_dinv2[k]):
                 state[k] = PENDING
                 continue
-            cmp = _image_band_cmp(b2, aut_cols, aut_dig, k, c0, b2, 0)
+            cmp = image_band_cmp(b2, aut_cols, aut_dig, k, c0, b2, 0)
             if cmp < 0:
                 keep = False
                 break
@@ -591,71 +531,6 @@ def _band2(T, B1, o, key2, emit, grids, n_out, auts, hist, work, ctl, cps):
         ctl[W_GOT] = got
         ctl[W_STOP] = 1
     return n_out
-
-
-@kernel(inline="always")
-def _stack_verdicts(T, B1, st, grid, col3d, relabel, verdict, m0, m1, m2):
-    """``verdict[st, o0 * 36 + o1 * 6 + o2]``: -1 / 0 / +1 as the index of stack ``st`` is below,
-    equal to or above band 1's when band 3 puts its 3 columns in orders (PERM3 ranks) o0, o1, o2,
-    for the orders in masks ``m0``, ``m1``, ``m2`` only (bit o: the others are never read; stack
-    1's first column is fixed, sorted: ``m0`` = 1). The stack read as a band (row k = column
-    3 st + k, rows 1-6 from ``grid``, rows 7-9 from band 3) has its key computed as ``band_key``
-    would, sharing the parts that do not change: the relabeling, rank of row 2 and box codes 1-2
-    of row 3 per o0, the row-2 id per (o0, o1). The row-2 id alone decides all 6 o2 when every
-    band with those rows 1-2 lies on one side of band 1 (``T.rid_min``, ``T.rid_max``); only the
-    rest read the bit tables."""
-    row2_rank_to_id = T.row2_rank_to_id
-    rid_min = T.rid_min
-    rid_max = T.rid_max
-    ge_bits = B1.ge_bits
-    eq_bits = B1.eq_bits
-    index = B1.index
-    c0 = 3 * st
-    w0 = m0
-    while w0:
-        o0 = LOWBIT[w0]
-        w0 &= w0 - 1
-        for i in range(6):
-            relabel[grid[i * 9 + c0]] = i + 1
-        for k in range(3):
-            relabel[col3d[c0, PERM3[o0, k]]] = 7 + k
-        rank0 = 0
-        unused0 = ALL9
-        for i in range(6):
-            v = relabel[grid[i * 9 + c0 + 1]]
-            rank0 += POPCOUNT[unused0 & ((1 << v) - 1)] * FACT[8 - i]
-            unused0 &= ~(1 << v)
-        codes12 = _rank3(relabel[grid[c0 + 2]], relabel[grid[9 + c0 + 2]], relabel[grid[18 + c0 + 2]]) * 36 + \
-            _rank3(relabel[grid[27 + c0 + 2]], relabel[grid[36 + c0 + 2]], relabel[grid[45 + c0 + 2]]) * 6
-        w1 = m1
-        while w1:
-            o1 = LOWBIT[w1]
-            w1 &= w1 - 1
-            rank = rank0
-            unused = unused0
-            for k in range(3):
-                v = relabel[col3d[c0 + 1, PERM3[o1, k]]]
-                rank += POPCOUNT[unused & ((1 << v) - 1)] * FACT[2 - k]
-                unused &= ~(1 << v)
-            rid = row2_rank_to_id[rank]
-            base = o0 * 36 + o1 * 6
-            side = 0  # -1 / +1: every o2 below / above band 1; 0: look each up
-            if rid < 0 or rid_max[rid] < index:
-                side = -1
-            elif rid_min[rid] > index:
-                side = 1
-            if side != 0:
-                for o2 in range(6):
-                    verdict[st, base + o2] = side
-                continue
-            w2 = m2
-            while w2:
-                o2 = LOWBIT[w2]
-                w2 &= w2 - 1
-                key = rid * 216 + codes12 + _rank3(relabel[col3d[c0 + 2, PERM3[o2, 0]]],
-                                                   relabel[col3d[c0 + 2, PERM3[o2, 1]]],
-                                                   relabel[col3d[c0 + 2, PERM3[o2, 2]]])
-                verdict[st, base + o2] = _key_verdict(key, ge_bits, eq_bits, index)
 
 
 @kernel(inline="always")
@@ -762,7 +637,7 @@ def _band3_leaves(T, B1, work):
     (-2 when ``leaves`` is full).
 
     A stack's index depends on its own 3 column orders only, so all of them are judged first,
-    cheaply (``_stack_verdicts``: keys that share most of their computation, read from band 1's
+    cheaply (``stack_verdicts``: keys that share most of their computation, read from band 1's
     bit tables): stack 1 (column 1 fixed, sorted: 36 fills), then, if any passes, stacks 2 and
     3 on the column orders that some passing stack 1 leaves them. Rows are distinct iff no two columns of different stacks put a shared digit in
     the same row, a test on each pair of columns alone: ``COMPAT[m, o]`` is the mask of the
@@ -794,7 +669,7 @@ def _band3_leaves(T, B1, work):
             cm[c, c2] = m
     # stack 1's passing fills, each with the orders its columns leave columns 4-9 (s1m), and
     # their union per column: stacks 2-3 are judged only on orders some stack 1 allows
-    _stack_verdicts(T, B1, 0, grid, col3d, relabel, verdict, 1, 63, 63)
+    stack_verdicts(T, B1, 0, grid, col3d, relabel, verdict, 1, 63, 63)
     n1 = 0
     u3 = u4 = u5 = u6 = u7 = u8 = 0
     for c1 in range(36):
@@ -826,8 +701,8 @@ def _band3_leaves(T, B1, work):
         n1 += 1
     if n1 == 0:
         return 0
-    _stack_verdicts(T, B1, 1, grid, col3d, relabel, verdict, u3, u4, u5)
-    _stack_verdicts(T, B1, 2, grid, col3d, relabel, verdict, u6, u7, u8)
+    stack_verdicts(T, B1, 1, grid, col3d, relabel, verdict, u3, u4, u5)
+    stack_verdicts(T, B1, 2, grid, col3d, relabel, verdict, u6, u7, u8)
     n_leaves = 0
     for a in range(n1):
         c1 = s1code[a]
@@ -962,7 +837,7 @@ def _check_leaves(T, B1, tie2, n_act, n_leaves, emit, grids, n_out, auts, hist, 
             else:  # image band 2 = a(band 3), image band 3 = a(band 2)
                 cmp = _image_band_cmp_x(b3, cols, dig, k, c0, actx[t, 0], actx[t, 1], actx[t, 2], b2)
                 if cmp == 0:
-                    cmp = _image_band_cmp(b2, cols, dig, k, c0, b3, 0)
+                    cmp = image_band_cmp(b2, cols, dig, k, c0, b3, 0)
             if cmp < 0:
                 n_aut = 0
                 break
@@ -1048,7 +923,7 @@ def _canon_leaf(grid, scratch, keys, entries, row2_rank_to_id, fact, table, aut_
 # --- lookups: rank <-> grid, one walk of one prefix each, resumed at a checkpoint -------------
 Lookup = namedtuple("Lookup", "key_index no_bits bands aut_off aut_cols aut_dig aut_c0 aut_dinv2")
 """Every band 1 at once for lookups: ``key_index`` every band key's index as uint16 bytes
-(``_key_verdict``'s lookup mode, ``no_bits`` empty), the 416 bands (416, 27) and their
+(``key_verdict``'s lookup mode, ``no_bits`` empty), the 416 bands (416, 27) and their
 automorphisms concatenated (band b's are rows ``aut_off[b]:aut_off[b + 1]``)."""
 
 

@@ -9,7 +9,7 @@ what rank <-> grid needs, and prefixes are what a resumable run checkpoints.
     >>> enumerate_band1(415).total                     # doctest: +SKIP
     1
 
-Resumable form (the run driver's protocol): :func:`work` yields ``(result, next_cursor, done)``
+Resumable form (the run driver's protocol): :func:`band1_chunks` yields ``(result, next_cursor, done)``
 with the cursor the index of the next prefix.
 """
 from __future__ import annotations
@@ -23,7 +23,7 @@ import numpy as np
 
 from .._bits import FACT
 from ..bands import N_BANDS, band_tables
-from ..group._kernels import SIZE
+from ..core.layout import SIZE
 from . import _kernels as K
 
 HIST = 649  # automorphism counts are at most 648; histogram slot k counts grids with k of them
@@ -181,7 +181,7 @@ def enumerate_band1(index: int, start: int = 0, stop: int | None = None, *, emit
     return Enumerated(index, start, stop, counts, hist, grids[:n], auts[:n], *fine)
 
 
-def work(shard: int, cursor: int | None, *, chunk: int = 64, emit: bool = False,
+def band1_chunks(shard: int, cursor: int | None, *, chunk: int = 64, emit: bool = False,
          step: int = 0) -> Iterator[tuple[Enumerated, int, bool]]:
     """The resumable form: shard = band 1 index, cursor = the next prefix (None: 0). Yields
     ``(result, next_cursor, done)`` per ``chunk`` prefixes."""

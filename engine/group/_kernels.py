@@ -1,11 +1,7 @@
-"""Kernels of the group: the array layout of a transformation and apply / compose / invert.
+"""Kernels of the group: apply / compose / invert transformations in their array form.
 
-Array form, ``uint8[SIZE]`` (the offsets are the only place the layout is written down)::
-
-    t[TRANSPOSE]              1 when the input is transposed first
-    t[ROWS + i]  (i = 0..8)   input row that becomes output row i
-    t[COLS + j]  (j = 0..8)   input column that becomes output column j
-    t[DIGITS + d] (d = 0..9)  label of digit d; t[DIGITS] = 0 keeps empty cells empty
+The array layout and the kernels other families call on it (``write_transform``,
+``copy_transform``, ``apply_into``) live in ``engine/core/layout.py``::
 
     out[i][j] = t[DIGITS + src[t[ROWS + i]][t[COLS + j]]],  src = input or its transpose
 
@@ -13,12 +9,8 @@ Array form, ``uint8[SIZE]`` (the offsets are the only place the layout is writte
 write into caller-owned arrays and allocate nothing.
 """
 from .._jit import kernel
-
-TRANSPOSE = 0
-ROWS = 1
-COLS = 10
-DIGITS = 19
-SIZE = 29
+from ..core.layout import COLS, DIGITS, ROWS, TRANSPOSE, apply_into
+from ..core.layout import SIZE, copy_transform, write_transform  # noqa: F401  (the group's kernels, all in one place)
 
 
 @kernel
@@ -29,36 +21,6 @@ def set_identity(t):
         t[COLS + i] = i
     for d in range(10):
         t[DIGITS + d] = d
-
-
-@kernel
-def write_transform(t, transposed, rows, cols, digits):
-    """t = (transposed, rows[0:9], cols[0:9], digits[1:10]); digit 0 stays 0."""
-    t[TRANSPOSE] = 1 if transposed else 0
-    for i in range(9):
-        t[ROWS + i] = rows[i]
-        t[COLS + i] = cols[i]
-    t[DIGITS] = 0
-    for d in range(1, 10):
-        t[DIGITS + d] = digits[d]
-
-
-@kernel
-def copy_transform(src, dst):
-    for q in range(SIZE):
-        dst[q] = src[q]
-
-
-@kernel
-def apply_into(t, src, dst):
-    """dst = t(src) for one transformation and one sudoku (81 cells)."""
-    tr = t[TRANSPOSE]
-    for i in range(9):
-        r = t[ROWS + i]
-        for j in range(9):
-            c = t[COLS + j]
-            v = src[c * 9 + r] if tr else src[r * 9 + c]
-            dst[i * 9 + j] = t[DIGITS + v]
 
 
 @kernel

@@ -8,7 +8,7 @@ A transformation is ``(transpose, rows, cols, digits)`` with
 ``digits`` has 10 entries with ``digits[0] == 0`` so empty cells stay empty. ``rows`` and
 ``cols`` must keep bands and stacks together (band permutation, then row order inside each band).
 
-Array form (what kernels take): ``uint8[SIZE]`` with named offsets, see :mod:`._kernels`.
+Array form (what kernels take): ``uint8[SIZE]`` with named offsets, see :mod:`..core.layout`.
 String form (round-trips, 1-based): ``T:RRRRRRRRR:CCCCCCCCC:DDDDDDDDD`` with ``T`` 0 or 1 and
 ``DDDDDDDDD`` = digits[1..9], e.g. the identity is ``0:123456789:123456789:123456789``.
 
@@ -22,7 +22,7 @@ from itertools import permutations
 import numpy as np
 
 from . import _kernels as K
-from ._kernels import COLS, DIGITS, ROWS, SIZE, TRANSPOSE
+from ..core.layout import COLS, DIGITS, ROWS, SIZE, TRANSPOSE
 
 IDENTITY9 = tuple(range(9))
 _REV = (8, 7, 6, 5, 4, 3, 2, 1, 0)
@@ -83,7 +83,7 @@ class Transform:
     @classmethod
     def parse(cls, text: str) -> "Transform":
         parts = text.strip().split(":")
-        if len(parts) != 4 or parts[0] not in ("0", "1") or any(len(p) != 9 or not p.isdigit() for p in parts[1:]):
+        if len(parts) != 4 or parts[0] not in ("0", "1") or any(len(p) != 9 or not (p.isascii() and p.isdigit()) for p in parts[1:]):
             raise ValueError(f"not a transformation string (T:RRRRRRRRR:CCCCCCCCC:DDDDDDDDD): {text!r}")
         rows = [int(ch) - 1 for ch in parts[1]]
         cols = [int(ch) - 1 for ch in parts[2]]

@@ -15,11 +15,11 @@ group's conjugacy classes (exact, in milliseconds). ``_kernels`` holds the chain
 kernels, ``_rgs_kernels`` and ``_orbit_kernels`` the others.
 """
 from .burnside import pattern_count, pattern_counts
-from .canonical import Canonical, canonical_forms, format_cells, parse_line
-from .enumeration import count, enumerate_all, occupancy_groups, units, work
+from .canonical import BoxFirstForms, canonical_forms, format_cells, parse_line
+from .enumeration import count, enumerate_all, occupancy_groups, pattern_chunks, units
 from .orbits import Orbits, orbit_representatives
 from .rgs import enumerate_rgs, rank, relabel, unrank
 
-__all__ = ["Canonical", "Orbits", "canonical_forms", "count", "enumerate_all", "enumerate_rgs", "format_cells",
+__all__ = ["BoxFirstForms", "Orbits", "canonical_forms", "count", "enumerate_all", "enumerate_rgs", "format_cells",
            "occupancy_groups", "orbit_representatives", "parse_line", "pattern_count", "pattern_counts", "rank",
-           "relabel", "units", "unrank", "work"]
+           "relabel", "units", "unrank", "pattern_chunks"]

@@ -33,18 +33,19 @@ from typing import NamedTuple
 
 import numpy as np
 
+from ..text import utf8_problem
 from . import _kernels as K
 
 PATTERN_CLUE = "x"
 
 
-class Canonical(NamedTuple):
+class BoxFirstForms(NamedTuple):
     cells: np.ndarray  # uint8 (N, 81): 1 for a pattern's clue, RGS digits for a configuration
     automorphisms: np.ndarray  # int64 (N,): group elements mapping the row onto its canonical form
     maps: np.ndarray  # uint8 (N, 29): one such element in engine.group's layout
 
 
-def canonical_forms(cells, digits: bool = False) -> Canonical:
+def canonical_forms(cells, digits: bool = False) -> BoxFirstForms:
     """Box-first canonical forms of a batch of patterns (``digits=False``: any non-zero cell
     is a clue) or configurations (``digits=True``: values 1..9 kept; rows must have no row,
     column or box conflict for the result to be a configuration class, which is not checked)."""
@@ -60,8 +61,8 @@ def canonical_forms(cells, digits: bool = False) -> Canonical:
     auts = np.zeros(a.shape[0], np.int64)
     maps = np.zeros((a.shape[0], 29), np.int64)
     K.canonical_into(a, bool(digits), out, auts, maps)
-    res = Canonical(out, auts, maps.astype(np.uint8))
-    return Canonical(*(x[0] for x in res)) if one else res
+    res = BoxFirstForms(out, auts, maps.astype(np.uint8))
+    return BoxFirstForms(*(x[0] for x in res)) if one else res
 
 
 def parse_line(line: str) -> tuple[np.ndarray, bool]:
@@ -69,6 +70,9 @@ def parse_line(line: str) -> tuple[np.ndarray, bool]:
     clue, ``x`` or ``X`` a pattern's clue. Mixing digits and ``x``
     or any other character is an error (ValueError with the reason)."""
     s = line.strip()
+    problem = None if s.isascii() else utf8_problem(s)
+    if problem is not None:
+        raise ValueError(problem)
     if len(s) != 81:
         raise ValueError(f"expected 81 characters, got {len(s)}")
     cells = np.zeros(81, np.uint8)

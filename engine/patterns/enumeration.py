@@ -27,6 +27,13 @@ from . import _kernels as K
 GROUP_ORDER = 2 * 6**8
 
 
+class TooSymmetric(ValueError):
+    """A pattern of the enumeration has more automorphisms than the configuration search holds
+    (``_kernels.MAX_RECORDS`` records): its configurations cannot be enumerated here. Met near
+    81 clues (78, 80 and 81 at once), where the configurations are solution grids with a few
+    cells emptied: billions and more, out of reach of an enumeration anyway."""
+
+
 class Unit(NamedTuple):
     counts: tuple  # clue count of each box (canonical)
     elems: np.ndarray  # its box-level stabilizer (elements 0..71)
@@ -98,7 +105,10 @@ def _run_unit(unit: Unit, digits: bool, keep: bool, cap: int = 4096):
         auts = np.zeros(c, np.int64)
         got = K.enumerate_unit(counts, unit.elems, bool(digits), 9, masks, dig, auts, c)
         if got < 0:
-            raise RuntimeError("a pattern has more automorphism records than the kernel holds")
+            n = int(counts.sum())
+            raise TooSymmetric(f"a pattern of {n} cells has more automorphisms than the configuration search "
+                               f"holds ({K.MAX_RECORDS:,} records): configurations of {n} clues cannot be "
+                               f"enumerated here")
         if not keep or got <= cap:
             return got, masks[:got], dig[:got], auts[:got]
         cap = got
@@ -131,7 +141,7 @@ def count_unit(unit: Unit, digits: bool = False) -> int:
     return _run_unit(unit, digits, False)[0]
 
 
-def work(n: int, start: int = 0, digits: bool = False, keep: bool = True,
+def pattern_chunks(n: int, start: int = 0, digits: bool = False, keep: bool = True,
          max_items: int = 50_000, stop: int | None = None) -> Iterator[tuple[Batch, int, int, bool]]:
     """Resumable enumeration of units ``start..stop-1`` (default: to the last unit): yields
     (batch, results, next unit, done) with batches of whole units holding about ``max_items``

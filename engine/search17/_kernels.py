@@ -40,12 +40,10 @@ import numpy as np
 
 from .._bits import LOWBIT, PERM3, POPCOUNT
 from .._jit import kernel
-from ..bands._kernels import _rank3, band_key
-from ..canon._grid_kernels import chute_keys
-from ..grids._kernels import _image_band_cmp, _stack_verdicts
+from ..core.bandkey import band_key, rank3
+from ..core.chutes import ALL9, chute_keys, image_band_cmp, stack_verdicts
 from .gangsters import gangster_count
 
-ALL9 = 0x3FE
 VARIANT_A, VARIANT_C = 0, 2
 STAB_CAP = 512  # elements of a pair's stabilizer (<= 2 x 108 automorphisms of X)
 # stats: candidates for band 2, bands 2 kept, bands 3 met (after the stack filter), kept,
@@ -72,7 +70,7 @@ def stabilizer(b2, S, T, W):
     W.info[0] = idx2
     n = 0
     for k in range(1, cols.shape[0]):  # automorphism 0 is the identity
-        cmp = _image_band_cmp(b2, cols, dig, k, cols[k, 0], b2, 0)
+        cmp = image_band_cmp(b2, cols, dig, k, cols[k, 0], b2, 0)
         if cmp < 0:
             return -1
         if cmp == 0:
@@ -94,7 +92,7 @@ def stabilizer(b2, S, T, W):
             st_dig[n, 0] = 0
             for x in range(1, 10):
                 st_dig[n, x] = dig[k, du[x]]
-            cmp = _image_band_cmp(S.band, st_cols, st_dig, n, st_cols[n, 0], b2, 0)
+            cmp = image_band_cmp(S.band, st_cols, st_dig, n, st_cols[n, 0], b2, 0)
             if cmp < 0:
                 return -1
             if cmp == 0:
@@ -209,9 +207,9 @@ def _is_representative(grid, S, T, W):
                     if rp < r2 or (rp == r2 and rq < r3):
                         return False
                     continue
-                cmp = _image_band_cmp(ch[p], vc, vd, 0, vc[0, 0], grid, 27)
+                cmp = image_band_cmp(ch[p], vc, vd, 0, vc[0, 0], grid, 27)
                 if cmp == 0:
-                    cmp = _image_band_cmp(ch[q], vc, vd, 0, vc[0, 0], grid, 54)
+                    cmp = image_band_cmp(ch[q], vc, vd, 0, vc[0, 0], grid, 54)
                 if cmp < 0:
                     return False
     return True
@@ -280,7 +278,7 @@ def bands3(S, T, W, variant, b2s, start, stop, emit, counts, out_b2, out_b3):
                 counts[i - start] = count
                 n_out += count
                 continue
-        _stack_verdicts(TS, V, 0, grid, col3d, relabel, verdict, 1, 63, 63)
+        stack_verdicts(TS, V, 0, grid, col3d, relabel, verdict, 1, 63, 63)
         n1 = 0
         for code in range(36):
             if verdict[0, code] < 0:
@@ -290,7 +288,7 @@ def bands3(S, T, W, variant, b2s, start, stop, emit, counts, out_b2, out_b3):
                 s1mask[n1, r] = (np.int64(1) << col3d[0, r]) | (np.int64(1) << col3d[1, PERM3[code // 6, r]]) | \
                                 (np.int64(1) << col3d[2, PERM3[code % 6, r]])
             n1 += 1
-        _stack_verdicts(TS, V, 1, grid, col3d, relabel, verdict, 63, 63, 63)
+        stack_verdicts(TS, V, 1, grid, col3d, relabel, verdict, 63, 63, 63)
         for g in range(36):
             grp_n[g] = 0
         for code in range(216):
@@ -302,7 +300,7 @@ def bands3(S, T, W, variant, b2s, start, stop, emit, counts, out_b2, out_b3):
             for o in range(6):
                 for r in range(3):
                     colbit[c, o, r] = np.int64(1) << col3d[3 + c, PERM3[o, r]]
-        _stack_verdicts(TS, V, 2, grid, col3d, relabel, verdict, 63, 63, 63)
+        stack_verdicts(TS, V, 2, grid, col3d, relabel, verdict, 63, 63, 63)
         for a in range(n1):
             c1 = s1code[a]
             for o3 in range(6):
@@ -335,7 +333,7 @@ def bands3(S, T, W, variant, b2s, start, stop, emit, counts, out_b2, out_b3):
                             if x0 == 0 or x1 == 0 or x2 == 0 or (x0 & (x0 - 1)) or (x1 & (x1 - 1)) or (x2 & (x2 - 1)):
                                 ok = False
                                 break
-                            code3 = code3 * 6 + _rank3(POPCOUNT[cs & (x0 - 1)], POPCOUNT[cs & (x1 - 1)], POPCOUNT[cs & (x2 - 1)])
+                            code3 = code3 * 6 + rank3(POPCOUNT[cs & (x0 - 1)], POPCOUNT[cs & (x1 - 1)], POPCOUNT[cs & (x2 - 1)])
                         if not ok:
                             continue
                         v3 = verdict[2, code3]
@@ -372,7 +370,7 @@ def bands3(S, T, W, variant, b2s, start, stop, emit, counts, out_b2, out_b3):
                         else:
                             n_check = n_st
                         for k in range(n_check):
-                            if _image_band_cmp(b3, st_cols, st_dig, k, st_cols[k, 0], b3, 0) < 0:
+                            if image_band_cmp(b3, st_cols, st_dig, k, st_cols[k, 0], b3, 0) < 0:
                                 keep = False
                                 break
                         if not keep:

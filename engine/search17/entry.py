@@ -18,7 +18,7 @@ Variants (decisions the issue left open are marked *):
 Bands 2 of a band 1 come in lexicographic order (the middle loop's own order, ``bands2``);
 bands 3 of a band 2 in the order of the stack-by-stack fill (*: stack 1's fill, then stack 2's,
 not sorted: that order is deterministic and sorting would cost). A *slice* is 64 consecutive
-bands 2: the unit of work and of checkpoints (``work``: cursor = the next band 2).
+bands 2: the unit of work and of checkpoints (``entry_chunks``: cursor = the next band 2).
 
     >>> from sudoku_symmetry.engine.search17 import entry_counts
     >>> entry_counts("A", 415)                                   # doctest: +SKIP
@@ -45,11 +45,11 @@ SLICE = 64
 Tables = namedtuple("Tables", "row2_rank_to_id fact table maps_rows maps_cols rank stack_a stack_c gang")
 Band1 = namedtuple("Band1", "index rank band aut_cols aut_dig ge_bits eq_bits all_bits no_bits verdict_a verdict_c")
 StackTables = namedtuple("StackTables", "row2_rank_to_id rid_min rid_max")
-"""What ``grids._kernels._stack_verdicts`` reads of the tables: per row-2 id the smallest and
+"""What ``core.chutes.stack_verdicts`` reads of the tables: per row-2 id the smallest and
 largest key rank in the search order (variant A), or a sentinel above every rank (variant C,
 where a stack is never below band 1: every row-2 id that occurs decides all 6 orders at once)."""
 Verdicts = namedtuple("Verdicts", "ge_bits eq_bits index")
-"""What ``_stack_verdicts`` reads of band 1: the bit tables and the rank they compare with."""
+"""What ``stack_verdicts`` reads of band 1: the bit tables and the rank they compare with."""
 Work = namedtuple("Work", "grid b2 b3 relabel info du st_cols st_dig keys scratch chidx chutes vc vd "
                           "col3d colset3 verdict s1code s1mask grp_n grp_o5 colbit stats")
 
@@ -207,7 +207,7 @@ def entry_counts(variant: str, rank: int, order: str = "s17") -> tuple[int, int]
     return s.stop, s.total
 
 
-def work(variant: str, rank: int, cursor: int | None, *, emit: bool = False,
+def entry_chunks(variant: str, rank: int, cursor: int | None, *, emit: bool = False,
          chunk: int = SLICE) -> Iterator[tuple[Slice, int, bool]]:
     """The resumable form: shard = band-1 rank, cursor = the next band 2 (None: 0). Yields
     ``(slice, next_cursor, done)`` per ``chunk`` bands 2."""
