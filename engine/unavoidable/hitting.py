@@ -43,7 +43,7 @@ import numpy as np
 from .._bits import popcount
 from .._jit import kernel
 from ..solve import SOLVER_DEPTH, SOLVER_WORDS, count_into
-from .core import HI_CELLS, ONE, ZERO, low_cell, second_solution, set_size, shrink_ua
+from .collect import HI_CELLS, ONE, ZERO, low_cell, second_solution, set_size, shrink_ua
 
 WORDS = 8
 """Words of a bitset over the universe of sets (512)."""
@@ -192,7 +192,7 @@ def hitting_sets(grid, uas, n_clues, given_lo, given_hi, dead_lo, dead_hi, minim
     ``minimal``: only those where no clue can be removed keeping uniqueness).
 
     ``uas`` (k, 2) uint64: unavoidable sets of the grid, smallest first (any UAs will do: the result
-    is the same; more small ones prune better, see :func:`.core.ua_candidates`); the first
+    is the same; more small ones prune better, see :func:`.collect.ua_candidates`); the first
     ``CAPACITY - LEARN_RESERVE`` the givens miss are used. Clue sets go to ``out`` (k, 2) as cell
     sets, at most ``limit``; the search stops when ``out`` is full first (``stats[STAT_FULL] = 1``:
     run again with a larger ``out``). ``record`` (r, 2): the first r clue sets handed to the solver
@@ -263,6 +263,9 @@ def hitting_sets(grid, uas, n_clues, given_lo, given_hi, dead_lo, dead_hi, minim
         if not expanded[t]:
             stats[STAT_NODES] += 1
             left = n - g0 - t
+            if set_size(~(clo[t] | dlo[t]), ~(chi[t] | dhi[t]) & HI_CELLS) < left:
+                t -= 1  # fewer live cells than clues to place
+                continue
             any_unhit = False
             for w in range(WORDS):
                 if unhit[t, w] != ZERO:

@@ -1,5 +1,5 @@
 """Every minimal unavoidable set of a grid up to a size (:func:`unavoidable_sets`); the kernels
-and the proof of completeness are in :mod:`.core`.
+and the proof of completeness are in :mod:`.collect`.
 
     >>> from sudoku_symmetry.engine.unavoidable import unavoidable_sets
     >>> uas = unavoidable_sets("123456789456789123789123456214365897365897214897214365531642978642978531978531642", 6)
@@ -15,7 +15,7 @@ import numpy as np
 from ..canon import InvalidGridError
 from ..text import as_batch, format_sudoku
 from ..validity import is_grid
-from . import core
+from . import collect
 
 MAX_SIZE = 18
 """The largest ``max_size`` accepted: the work grows about 7x per two cells (12: 25-40 ms, 14:
@@ -25,7 +25,7 @@ MAX_SIZE = 18
 @dataclass(frozen=True)
 class UnavoidableSets:
     """The minimal UAs of ``grid`` with at most ``max_size`` cells, smallest first (cells in
-    reading order break ties). ``masks`` (k, 2) uint64 (:mod:`.core`'s layout), ``sizes`` (k,)."""
+    reading order break ties). ``masks`` (k, 2) uint64 (:mod:`.collect`'s layout), ``sizes`` (k,)."""
 
     grid: np.ndarray
     max_size: int
@@ -102,7 +102,7 @@ def _sorted_unique(masks: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 def minimal_uas(grid: np.ndarray, max_size: int) -> tuple[np.ndarray, np.ndarray]:
     """(masks, sizes) of every minimal UA of at most ``max_size`` cells (grid already checked)."""
     moved = min(max_size // 2, 9)
-    width = int(core.TEMPLATES_WITHIN[2:moved + 1].sum()) if moved >= 2 else 1
+    width = int(collect.TEMPLATES_WITHIN[2:moved + 1].sum()) if moved >= 2 else 1
     tl = np.zeros((9, width), np.uint64)
     th = np.zeros((9, width), np.uint64)
     tm = np.zeros((9, width), np.int64)
@@ -110,10 +110,10 @@ def minimal_uas(grid: np.ndarray, max_size: int) -> tuple[np.ndarray, np.ndarray
     counts = np.zeros(9, np.int64)
     if moved < 2:
         return np.zeros((0, 2), np.uint64), np.zeros(0, np.int64)
-    core.digit_templates(grid, moved, tl, th, tm, tdig, counts)
+    collect.digit_templates(grid, moved, tl, th, tm, tdig, counts)
     out = np.zeros((4096, 2), np.uint64)
     while True:
-        n = core.ua_candidates(grid, max_size, tl, th, tm, tdig, counts, out)
+        n = collect.ua_candidates(grid, max_size, tl, th, tm, tdig, counts, out)
         if n <= len(out):
             break
         out = np.zeros((2 * n, 2), np.uint64)
@@ -121,14 +121,14 @@ def minimal_uas(grid: np.ndarray, max_size: int) -> tuple[np.ndarray, np.ndarray
         return np.zeros((0, 2), np.uint64), np.zeros(0, np.int64)
     masks, sizes = _sorted_unique(out[:n])
     keep = np.zeros(len(masks), np.int64)
-    k = core.minimal_sets(masks, len(masks), keep)
+    k = collect.minimal_sets(masks, len(masks), keep)
     keep = keep[:k]
     return np.ascontiguousarray(masks[keep]), sizes[keep]
 
 
 def unavoidable_sets(grid, max_size: int = 12) -> UnavoidableSets:
     """Every minimal unavoidable set of ``grid`` with at most ``max_size`` cells: complete (no
-    minimal UA of that size is missing; the argument is in :mod:`.core`), each once, smallest first.
+    minimal UA of that size is missing; the argument is in :mod:`.collect`), each once, smallest first.
 
     A minimal UA has at least 4 cells, and every digit in it occurs at least twice (so a UA of s
     cells holds at most s / 2 digits). ``max_size`` from 0 to :data:`MAX_SIZE`.

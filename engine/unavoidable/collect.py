@@ -112,7 +112,7 @@ def digit_templates(grid, max_moved, tl, th, tm, tdig, counts):
                         else:
                             hi |= ONE << np.uint64(c - 64)
                         if sig[rr] != cols[rr]:
-                            dg |= 1 << (grid[c] - 1)
+                            dg |= 1 << (np.int64(grid[c]) - 1)
                     rl[n] = lo
                     rh[n] = hi
                     rm[n] = moved
