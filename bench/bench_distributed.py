@@ -14,7 +14,7 @@ ed_band_seconds.json``: 416 measured shard costs) and the shipped per-prefix gri
 cost of every shard, whole bands 1 or pieces of ``split`` grids (a piece costs its prefixes times
 the per-prefix floor plus its share of the band's remaining time, in proportion to its grids); the
 shards are then scheduled longest first on P cores (what Dask does with the biggest-first order
-of ``_enumerate_tasks.shard_keys``), plus a per-task overhead measured in part 1. Prints the
+of ``jobs.ed_grids.shard_keys``), plus a per-task overhead measured in part 1. Prints the
 makespan and its efficiency (total work / P / makespan) for P = 16, 64, 256.
 """
 from __future__ import annotations
@@ -98,7 +98,7 @@ def measure(bands: str, repeats: int, db_url: str | None) -> float:
         w, s = statistics.median(walls[mode]), statistics.median(spans[mode])
         rates[mode] = grids / s
         print(f"{mode:14s} {w:8.2f} {s:8.2f} {grids / w:13,.0f} {grids / s:13,.0f}")
-    from sudoku_symmetry.commands._enumerate_tasks import shard_keys
+    from sudoku_symmetry.jobs.ed_grids import shard_keys
 
     n_tasks = len(shard_keys([b for lo, hi in lo_hi for b in range(lo, hi + 1)]))
     eff = rates["2 workers"] / (2 * rates["1 worker"])

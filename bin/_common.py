@@ -23,10 +23,8 @@ each with its input line number; ``emit`` prints them in line order on standard 
 line as ``error line N: REASON`` in its place (so output stays aligned with input), and repeats
 each bad line on standard error as ``error: SOURCE:N: REASON``.
 
-Resumable runs (``enumerate``, ``s17-entry``, ``patterns``): :func:`drive_shards` runs the shards
-in this process or on a Dask cluster; :func:`with_output` puts a run's lines into its
-``--out FILE`` (:class:`OutputFile`: cut back to the last checkpoint when the run resumes) or on
-standard output once each chunk is committed; :func:`list_runs` is the ``--status`` listing.
+Resumable runs (``canon --store``, ``enumerate``, ``s17-entry``, ``patterns``): the jobs and their
+runner live in ``jobs/``; their options and ``--status`` listing are in ``_runs.py``.
 """
 from __future__ import annotations
 
@@ -37,9 +35,11 @@ import os
 import re
 import stat
 import sys
-from functools import partial
 from itertools import islice
 from typing import Callable, Iterable, Iterator, Union
+
+from sudoku_symmetry.catalog.errors import CatalogError  # no SQLAlchemy in it: cheap for every command
+from sudoku_symmetry.engine.text import SudokuFormatError
 
 EXIT_OK, EXIT_NO, EXIT_BAD_INPUT = 0, 1, 2
 INT64_MAX = (1 << 63) - 1
@@ -66,45 +66,6 @@ def _db_value(text: str) -> str:
     if not text.strip():
         raise argparse.ArgumentTypeError("--db needs a file path or a URL (it was empty)")
     return text
-
-
-def add_cluster_arguments(parser: argparse.ArgumentParser) -> None:
-    """``--workers N`` / ``--scheduler ADDRESS`` (exclusive): run the shards of a resumable run
-    as Dask tasks (see :func:`drive_shards`)."""
-    g = parser.add_argument_group("distributed runs (Dask)").add_mutually_exclusive_group()
-    g.add_argument("--workers", type=count_argument(1, 4096), metavar="N",
-                   help="run the shards on a local Dask cluster of N worker processes, one thread each")
-    g.add_argument("--scheduler", metavar="ADDRESS",
-                   help="run the shards on an existing Dask cluster (e.g. tcp://host:8786)")
-
-
-def distributed(args) -> bool:
-    """True when ``--workers`` or ``--scheduler`` was given."""
-    return bool(getattr(args, "workers", None) or getattr(args, "scheduler", None))
-
-
-def drive_shards(args, catalog, run_id: int, shards, work, write, **kwargs):
-    """The run's shards through the one driver: serially in this process (``catalog.driver.drive``)
-    or, with ``--workers``/``--scheduler``, as Dask tasks (``catalog.distributed.run_distributed``;
-    then ``work`` and ``write`` must pickle: module-level functions or partials, no open files or
-    standard output). ``kwargs``: ``desc``, ``unit``, ``progress`` (and ``drive``'s own, serially)."""
-    if not distributed(args):
-        from sudoku_symmetry.catalog.driver import drive
-
-        return drive(catalog, run_id, shards, work, write, **kwargs)
-    from sudoku_symmetry.catalog.distributed import run_distributed
-
-    keep = {k: v for k, v in kwargs.items() if k in ("desc", "unit", "progress", "lease_seconds")}
-    return run_distributed(catalog, run_id, shards, work, write, workers=args.workers, scheduler=args.scheduler,
-                           **keep)
-
-
-def refuse_distributed_output(args, what: str = "lines") -> None:
-    """``--workers``/``--scheduler`` run count-only runs: raise :class:`CommandError` unless
-    ``--count-only`` (what is printed or written to ``--out`` comes out in order from one process)."""
-    if distributed(args) and not args.count_only:
-        raise CommandError(f"--workers and --scheduler need --count-only ({what} printed or written to a file "
-                           f"come out in order from one process)")
 
 
 def add_input_argument(parser: argparse.ArgumentParser, what: str = "sudokus") -> None:
@@ -292,100 +253,6 @@ def parse_problems(parsed) -> list[tuple[int, str]]:
     return [(e.lineno, e.message) for e in parsed.errors]
 
 
-# -- resumable runs: their output file and their status -------------------------------------
-def file_size(path: str) -> int:
-    return os.path.getsize(path) if os.path.exists(path) else 0
-
-
-class OutputFile:
-    """``--out FILE`` of a resumable run, written by this process in shard order, each chunk's
-    bytes fsynced before the chunk (with the file's new end as ``offset`` in its cursor) is
-    committed. Opening it cuts the file back to the run's last checkpoint (which drops a summary
-    line written after the last one too); a file shorter than that checkpoint was changed
-    outside the run (:class:`CommandError`)."""
-
-    def __init__(self, path: str, run_state):
-        offset = max([int((cp.cursor or {}).get("offset", 0)) for cp in run_state.checkpoints.values()] + [0])
-        if offset and file_size(path) < offset:
-            raise CommandError(f"{path} is shorter than the run's checkpoint ({offset} bytes): it was changed "
-                               f"outside the run; remove it and use other arguments to start again")
-        with open(path, "ab") as fh:
-            fh.truncate(offset)
-        self.path = path
-        self.end = offset  # where the committed output ends
-
-    def start(self, cursor) -> int:
-        """Where a shard's output goes: its cursor's offset when it is resumed, else the end of the
-        committed output; bytes after it (a chunk whose commit was lost) are cut off."""
-        at = self.end if cursor is None else int(cursor.get("offset", 0))
-        if file_size(self.path) > at:
-            with open(self.path, "ab") as fh:
-                fh.truncate(at)
-        return at
-
-    def append(self, offset: int, data: bytes) -> int:
-        """Write ``data`` at the end (``offset``), durably; returns the new end."""
-        with open(self.path, "ab") as fh:
-            fh.write(data)
-            fh.flush()
-            os.fsync(fh.fileno())
-        return offset + len(data)
-
-
-def write_bytes(out, data: bytes) -> None:
-    """``data`` on a text stream: through its byte buffer when it has one (after what is pending)."""
-    buffer = getattr(out, "buffer", None)
-    if buffer is None:
-        out.write(data.decode())
-        return
-    out.flush()
-    buffer.write(data)
-
-
-def with_output(work, output: OutputFile | None = None, out=None):
-    """The driver's ``work`` from one that yields ``(results, cursor, done, items, data)``: the
-    ``data`` bytes go to ``output`` (before the chunk is committed; the cursor gains the file's
-    end as ``offset``, 0 without a file) or, once the chunk is committed, to the stream ``out``
-    (not resumable), or nowhere. Without ``output`` and ``out`` it pickles when ``work`` does
-    (a Dask task)."""
-    return partial(_with_output, work, output, out)
-
-
-def _with_output(work, output, out, shard: str, cursor):
-    offset = output.start(cursor) if output is not None else 0
-    for results, cur, done, items, data in work(shard, cursor):
-        if output is not None and data:
-            offset = output.append(offset, data)
-        yield results, dict(cur, offset=offset), done, items
-        # the chunk is committed
-        if output is not None:
-            output.end = offset
-        elif out is not None and data:
-            write_bytes(out, data)
-
-
-def list_runs(catalog, kind: str, out, *, shards: str, what: str, unit: str, label=None) -> None:
-    """``--status``: one line per run of ``kind``: its status, the ``what`` it covers (the list
-    ``parameters[shards]``), where its output goes, the shards done and pending, the items done
-    (``unit``). ``label(parameters)``: text put after the run's number."""
-    import json
-
-    from sqlalchemy import select
-
-    from sudoku_symmetry.catalog.runs import CHECKPOINTS, RUNS
-
-    with catalog.connect() as conn:
-        runs = conn.execute(select(RUNS).where(RUNS.c.kind == kind).order_by(RUNS.c.id)).mappings().all()
-        for r in runs:
-            params = json.loads(r["parameters"])
-            done = len(conn.execute(select(CHECKPOINTS.c.shard).where(CHECKPOINTS.c.run_id == r["id"],
-                                                                      CHECKPOINTS.c.done.is_(True))).all())
-            n = len(params.get(shards, []))
-            target = params.get("out") or ("standard output" if params.get("stdout") else "count only")
-            out.write(f"run {r['id']}: {label(params) if label else ''}{r['status']}, {n} {what} ({target}), "
-                      f"{done} done, {n - done} pending, {r['items_done']:,} {unit}\n")
-
-
 # -- running a command -----------------------------------------------------------------------
 def _fail(prog: str, message: str) -> int:
     try:
@@ -417,9 +284,6 @@ def run(main_fn, argv=None, prog: str | None = None) -> int:
     """Call ``main_fn(argv)`` and turn expected failures into one line and exit status 2:
     a missing or unreadable input, a directory, closed standard input or output, a full disk,
     a catalog that cannot be used. A closed output pipe (``| head``) ends quietly (status 0)."""
-    from sudoku_symmetry.catalog.errors import CatalogError
-    from sudoku_symmetry.engine.text import SudokuFormatError
-
     prog = prog or os.path.basename(sys.argv[0]) or "sudoku"
     if sys.stdout is None:
         return _fail(prog, "standard output is closed")
@@ -446,3 +310,12 @@ def run(main_fn, argv=None, prog: str | None = None) -> int:
         if message is None:
             raise
         return _fail(prog, message)
+
+
+def write_svg(path: str, svg_text: str) -> None:
+    """Write a drawing (``--svg FILE``): a file the command names, or one line and exit 2."""
+    try:
+        with open(path, "w", encoding="utf-8") as fh:
+            fh.write(svg_text + "\n")
+    except OSError as exc:
+        raise CommandError(f"--svg {path}: {exc.strerror or exc}") from None

@@ -17,7 +17,8 @@ import sys
 
 import numpy as np
 
-from ._common import BOM, CommandError, check_inputs
+from sudoku_symmetry.commands._common import BOM, CommandError, check_inputs
+from sudoku_symmetry.engine.text import SudokuFormatError, parse_one, parse_pair
 
 
 def _decode(data: bytes, where: str) -> str:
@@ -36,8 +37,6 @@ def _shown(arg: str) -> str:
 
 def read_sudoku(arg: str, label: str | None = None, what: str = "sudoku") -> np.ndarray:
     """The (81,) cells of the sudoku that ``arg`` names (see the module docstring)."""
-    from sudoku_symmetry.engine.text import SudokuFormatError, parse_one
-
     prefix = f"{label}: " if label else ""
     if arg != "-" and not os.path.lexists(arg):
         try:
@@ -55,8 +54,6 @@ def read_sudoku(arg: str, label: str | None = None, what: str = "sudoku") -> np.
 def read_pair(arg: str) -> tuple[np.ndarray, np.ndarray]:
     """The two sudokus of a pair file (or standard input for ``-``): two blocks of 9 rows
     (separated by a blank line), or two 81-character lines; see :func:`engine.text.parse_pair`."""
-    from sudoku_symmetry.engine.text import SudokuFormatError, parse_pair
-
     if arg != "-" and not os.path.lexists(arg):
         raise CommandError(f"{_shown(arg)}: no such file (with one argument, equiv reads a file holding "
                            "both sudokus; give two 81-character strings as A and B)")

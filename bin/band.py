@@ -19,18 +19,18 @@ from __future__ import annotations
 
 import argparse
 import sys
+
 from sudoku_symmetry.commands._common import (EXIT_BAD_INPUT, EXIT_OK, add_input_argument, emit, iter_chunks,
                                               parse_problems, run)
+from sudoku_symmetry.engine.bands import ROW_PROBLEM, band_index, band_tables
+from sudoku_symmetry.engine.group import format_transforms
+from sudoku_symmetry.engine.text import parse_lines
 
 CHUNK = 100_000
 
 
 def process_chunk(lines: list[str], source: str, first_lineno: int, out, err) -> tuple[int, int]:
     """Parse, look up and print one chunk of lines; returns (bands done, bad lines)."""
-    from sudoku_symmetry.engine.bands import ROW_PROBLEM, band_index, band_tables
-    from sudoku_symmetry.engine.group import format_transforms
-    from sudoku_symmetry.engine.text import parse_lines
-
     parsed = parse_lines(lines, width=27, source=source, errors="collect", first_lineno=first_lineno)
     results: list[tuple[int, str]] = []
     problems = parse_problems(parsed)

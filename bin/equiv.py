@@ -1,7 +1,7 @@
 """equiv: are two sudokus copies of each other, and which steps turn one into the other?
 
-    equiv A B
-    equiv PAIR_FILE
+    equiv [--show] [--svg FILE] A B
+    equiv [--show] [--svg FILE] PAIR_FILE
     equiv --random-pair [--related | --unrelated] [--givens N] [--seed S] [--out FILE]
 
 A and B are each a file (one 81-character line, or the 9-line block format), an
@@ -15,7 +15,8 @@ Prints whether they are equivalent and, if so, the transformation from A to B an
 each as its string form (``T:RRRRRRRRR:CCCCCCCCC:DDDDDDDDD``) and as numbered steps, the fewest
 among all transformations that work (exact: puzzles with many automorphisms are searched by step
 count; were the fewest not proven, a line under the steps would say so). ``--show`` first prints
-both sudokus side by side with box borders.
+both sudokus side by side with box borders; ``--svg FILE`` draws them side by side with the
+verdict, the transformation from A to B and its steps (an SVG file, written with no dependency).
 
 ``--random-pair`` writes a pair in the pair format (standard output, or ``--out FILE``) instead:
 a random grid, N of its cells kept as givens (``--givens``, default 25; 81 gives two grids),
@@ -32,8 +33,14 @@ import sys
 
 import numpy as np
 
-from sudoku_symmetry.commands._common import EXIT_NO, EXIT_OK, CommandError, count_argument, run
+from sudoku_symmetry.commands._common import EXIT_NO, EXIT_OK, CommandError, count_argument, run, write_svg
 from sudoku_symmetry.commands._single import read_pair, read_sudoku
+from sudoku_symmetry.engine.canon.equivalence import equivalence
+from sudoku_symmetry.engine.grids.random import random_grids
+from sudoku_symmetry.engine.group.transform import Transform
+from sudoku_symmetry.engine.text import format_pair, format_side_by_side, format_sudoku
+from sudoku_symmetry.engine.validity import conflicts
+from sudoku_symmetry.pictures.svg import pair_svg
 
 NOT_PROVEN = "  (not proven fewest: the search by step count stopped before the whole group)"
 UNRELATED_TRIES = 200
@@ -50,6 +57,17 @@ def _print_way(title: str, transform, proven: bool = True) -> None:
         print(NOT_PROVEN)
 
 
+def _draw(path: str, a, b, result) -> None:
+    """``--svg``: A and B side by side; below, the verdict and the steps from A to B."""
+    if result.equivalent:
+        steps = result.forward.steps()
+        caption = [f"equivalent ({result.kind}s): A -> B {result.forward}"]
+        caption += [f"{k}. {step}" for k, step in enumerate(steps, start=1)] or ["(identical: no step)"]
+    else:
+        caption = [f"not equivalent ({result.kind}s): {result.reason}"]
+    write_svg(path, pair_svg(format_sudoku(a), format_sudoku(b), caption=caption, title="A and B"))
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="equiv", description=__doc__.split("\n\n")[0], formatter_class=argparse.RawDescriptionHelpFormatter,
@@ -59,6 +77,8 @@ def _parser() -> argparse.ArgumentParser:
                         help="file, 81-character string, or '-' (standard input); alone: a file holding both sudokus")
     parser.add_argument("b", metavar="B", nargs="?", help="file, 81-character string, or '-' (standard input)")
     parser.add_argument("--show", action="store_true", help="print both sudokus side by side before the verdict")
+    parser.add_argument("--svg", metavar="FILE",
+                        help="draw both sudokus side by side with the verdict and the steps from A to B (SVG)")
     gen = parser.add_argument_group("random pairs")
     gen.add_argument("--random-pair", action="store_true", help="write a random pair in the pair format")
     which = gen.add_mutually_exclusive_group()
@@ -75,10 +95,6 @@ def _parser() -> argparse.ArgumentParser:
 def random_pair(seed: int, givens: int = 25, related: bool | None = None) -> tuple[np.ndarray, np.ndarray, bool]:
     """(A, B, related): a random puzzle with ``givens`` givens (the cells of a random grid) and
     either a random transformation of it or a random puzzle that is not a copy of it."""
-    from sudoku_symmetry.engine.canon.equivalence import equivalence
-    from sudoku_symmetry.engine.grids.random import random_grids
-    from sudoku_symmetry.engine.group.transform import Transform
-
     rng = np.random.default_rng(seed)
     if related is None:
         related = bool(rng.integers(2))
@@ -104,8 +120,6 @@ def random_pair(seed: int, givens: int = 25, related: bool | None = None) -> tup
 
 
 def _write_pair(args) -> int:
-    from sudoku_symmetry.engine.text import format_pair
-
     seed = args.seed if args.seed is not None else secrets.randbits(63)
     related = True if args.related else False if args.unrelated else None
     a, b, related = random_pair(seed, 25 if args.givens is None else args.givens, related)
@@ -126,8 +140,8 @@ def _main(argv=None) -> int:
     if args.random_pair:
         if args.a is not None:
             parser.error("--random-pair takes no A or B (it writes a pair)")
-        if args.show:
-            parser.error("--show compares two sudokus; it does not go with --random-pair")
+        if args.show or args.svg:
+            parser.error("--show and --svg compare two sudokus; they do not go with --random-pair")
         return _write_pair(args)
     for name in ("related", "unrelated", "givens", "seed", "out"):
         if getattr(args, name) not in (None, False):
@@ -140,10 +154,6 @@ def _main(argv=None) -> int:
         if args.a == "-" and args.b == "-":
             parser.error("only one of A and B can be '-' (standard input holds one sudoku)")
         a, b = read_sudoku(args.a, "A"), read_sudoku(args.b, "B")
-    from sudoku_symmetry.engine.canon.equivalence import equivalence
-    from sudoku_symmetry.engine.text import format_side_by_side
-    from sudoku_symmetry.engine.validity import conflicts
-
     if args.show:
         print(format_side_by_side(a, b))
     for label, cells in (("A", a), ("B", b)):
@@ -156,6 +166,8 @@ def _main(argv=None) -> int:
         result = equivalence(a, b)
     except ValueError as exc:  # a grid and a puzzle
         raise CommandError(str(exc)) from None
+    if args.svg:
+        _draw(args.svg, a, b, result)
     if not result.equivalent:
         print(f"not equivalent ({result.kind}s): {result.reason}")
         return EXIT_NO

@@ -11,6 +11,8 @@ import importlib
 import importlib.util
 import sys
 
+from sudoku_symmetry.commands._common import EXIT_BAD_INPUT, EXIT_OK, CommandError, run
+
 COMMANDS = {
     "populate": "create or upgrade the catalog and fill it",
     "band": "band index, minlex band and transformation of 27-digit bands",
@@ -22,6 +24,8 @@ COMMANDS = {
     "rank": "catalog rank of a grid, and the grid at a rank",
     "patterns": "essentially different clue patterns and configurations: enumerate, count, canonical form",
     "s17-entry": "the 17-clue search entry: bands 2 and 3 per band 1 (variants A/B/C), counts, table",
+    "plot": "pictures of what the catalog holds (SVG or PNG; needs matplotlib)",
+    "browse": "the catalog in a web browser (Datasette), with the docs' queries",
 }
 
 
@@ -42,8 +46,6 @@ def _usage(available: dict[str, str]) -> str:
 
 
 def _list(argv: list[str]) -> int:
-    from sudoku_symmetry.commands._common import EXIT_BAD_INPUT, EXIT_OK, CommandError
-
     available = _available()
     if argv and argv[0] in ("-h", "--help"):
         sys.stdout.write(_usage(available))
@@ -60,8 +62,6 @@ def main(argv=None) -> int:
     if argv and argv[0] in COMMANDS and importlib.util.find_spec(_module(argv[0])):
         module = importlib.import_module(_module(argv[0]))
         return module.main(argv[1:])
-    from sudoku_symmetry.commands._common import run
-
     return run(_list, argv, "sudoku")
 
 

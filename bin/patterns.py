@@ -12,16 +12,19 @@ and stores them in the catalog (table ``configurations``, kind ``pattern`` or
 ``configuration``, convention ``box_first``, with automorphism counts; deduplicated). It prints
 the canonical forms (``x`` for a clue, ``.`` for an empty cell; digits for configurations) on
 standard output or into ``--out FILE``, then the count on standard error; with ``--count-only``
-only the count, on standard output.
+only the count, on standard output. Every form is stored, ``--count-only`` included (at 10 cells
+that is 2,499,689 rows, about 750 MB of SQLite); the summary says how many rows were stored and
+how many were new, and ``--no-store`` counts (or writes) without storing.
 
-A run with ``--count-only`` or ``--out`` is resumable (catalog/driver.py: one shard, the cursor
-is the next enumeration unit, a clue-count matrix, and the file offset): killed at any moment
-and started again with the same arguments, it ends with the same rows and a byte-identical
-file. Output to standard output is not resumable (a new run each time; rows are deduplicated).
+A run with ``--count-only`` or ``--out`` is resumable (``jobs/patterns.py``: one shard, the
+cursor is the next enumeration unit, a clue-count matrix, and the file offset and checksum):
+killed at any moment and started again with the same arguments, it ends with the same rows and a
+byte-identical file (deleted, it is made again). Output to standard output (``--out -``) is
+not resumable (a new run each time; rows are deduplicated).
 
 ``--count-only --workers N`` (a local Dask cluster) or ``--scheduler ADDRESS`` (an existing one)
-works the units as Dask tasks (``catalog/distributed.py``), one shard per box occupancy
-(``_patterns_tasks.py``); the catalog gets the serial run's rows and the same count. It is a
+works the units as Dask tasks (``jobs/dask.py``), one shard per box occupancy; the catalog
+gets the serial run's rows and the same count. It is a
 run of its own (its shards differ): resume it with the same options. Canonical forms (standard
 output, ``--out``) come from one process, in order: the cluster options need ``--count-only``.
 
@@ -37,15 +40,26 @@ prints ``error line N: REASON`` in its place and the exit status is 2.
 from __future__ import annotations
 
 import argparse
-import os
 import sys
+from functools import partial
 
-from sudoku_symmetry.commands._common import (EXIT_BAD_INPUT, EXIT_OK, CommandError, OutputFile,
-                                              add_cluster_arguments, add_db_argument, add_input_argument,
-                                              count_argument, decimal, distributed, drive_shards, emit, iter_chunks,
-                                              refuse_distributed_output, run, with_output)
+import numpy as np
 
-RUN_KIND = "ed-patterns"
+from sudoku_symmetry.catalog.db import open_catalog
+from sudoku_symmetry.catalog.runs import get_run
+from sudoku_symmetry.commands._common import (EXIT_BAD_INPUT, EXIT_OK, CommandError, add_db_argument,
+                                              add_input_argument, count_argument, decimal, emit, iter_chunks, run)
+from sudoku_symmetry.commands._runs import (add_cluster_arguments, cluster, distributed, out_parameters, out_target,
+                                            refuse_distributed_output, start_run)
+from sudoku_symmetry.engine.patterns.burnside import pattern_counts
+from sudoku_symmetry.engine.grids import N_ED_GRIDS
+from sudoku_symmetry.engine.patterns.canonical import canonical_forms, format_cells, has_conflict, parse_line
+from sudoku_symmetry.engine.patterns.enumeration import TooSymmetric
+from sudoku_symmetry.jobs import patterns
+from sudoku_symmetry.jobs.chunk import Job
+from sudoku_symmetry.jobs.runner import run_job
+
+RUN_KIND = patterns.KIND
 MAX_CELLS = 81
 
 
@@ -67,10 +81,13 @@ def build_parser() -> argparse.ArgumentParser:
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--cells", type=_cells_value, metavar="N", help="number of clues (0-81; 'all' with --burnside)")
     p.add_argument("--digits", action="store_true", help="configurations (clues with digits), not patterns")
-    p.add_argument("--count-only", action="store_true", help="print only the count")
+    p.add_argument("--count-only", action="store_true",
+                   help="print only the count (the forms are still stored in the catalog unless --no-store)")
+    p.add_argument("--no-store", action="store_true",
+                   help="do not store the forms in the catalog (10 cells: 2.5 M rows, about 750 MB of SQLite)")
     p.add_argument("--out", metavar="FILE", help="write the canonical forms to FILE (resumable)")
     p.add_argument("--burnside", action="store_true", help="print the counts by Burnside's lemma")
-    p.add_argument("--chunk", type=count_argument(0), default=50_000, help=argparse.SUPPRESS)
+    p.add_argument("--chunk", type=count_argument(0), default=patterns.CHUNK, help=argparse.SUPPRESS)
     add_db_argument(p)
     add_cluster_arguments(p)
     add_input_argument(p, "patterns or configurations")
@@ -99,19 +116,15 @@ def _main(argv=None) -> int:
             raise CommandError("--chunk must be at least 1")
         refuse_distributed_output(args, "canonical forms")
         if args.digits and args.cells == MAX_CELLS:
-            from sudoku_symmetry.engine.grids import N_ED_GRIDS
-
             raise CommandError(f"configurations of 81 clues are the solution grids: bin/enumerate --all "
                                f"--count-only counts the {N_ED_GRIDS:,} essentially different ones")
-        return _enumerate(args, out, err)
-    if args.digits or args.count_only or args.out or distributed(args):
-        raise CommandError("--digits, --count-only, --out, --workers and --scheduler go with --cells N")
+        return _enumerate(args, out_target(args), argv, out, err)
+    if args.digits or args.count_only or args.out or args.no_store or distributed(args):
+        raise CommandError("--digits, --count-only, --out, --no-store, --workers and --scheduler go with --cells N")
     return _canonical(args.files, out, err)
 
 
 def _burnside(cells, out) -> int:
-    from sudoku_symmetry.engine.patterns.burnside import pattern_counts
-
     counts = pattern_counts()
     ns = range(MAX_CELLS + 1) if cells == "all" else [cells]
     out.write("".join(f"{n} {counts[n]}\n" for n in ns))
@@ -119,10 +132,6 @@ def _burnside(cells, out) -> int:
 
 
 def _canonical(files, out, err) -> int:
-    import numpy as np
-
-    from sudoku_symmetry.engine.patterns.canonical import canonical_forms, format_cells, has_conflict, parse_line
-
     bad = 0
     for source, lines, first in iter_chunks(files):
         rows, kinds, where, problems = [], [], [], []
@@ -159,43 +168,32 @@ def _canonical(files, out, err) -> int:
     return EXIT_BAD_INPUT if bad else EXIT_OK
 
 
-def _enumerate(args, out, err) -> int:
-    from functools import partial
-
-    from sudoku_symmetry.catalog.db import open_catalog
-    from sudoku_symmetry.catalog.runs import get_run, start_or_resume
-    from sudoku_symmetry.commands import _patterns_tasks as tasks
-    from sudoku_symmetry.engine.patterns.burnside import pattern_counts
-    from sudoku_symmetry.engine.patterns.enumeration import TooSymmetric
-
+def _enumerate(args, target, argv, out, err) -> int:
     n, digits = args.cells, args.digits
     catalog = open_catalog(args.db)
-    path = os.path.abspath(args.out) if args.out else None
-    stdout_mode = not args.count_only and path is None
-    params = {"cells": n, "digits": digits, "out": path, "stdout": stdout_mode}
-    shards = [str(n)]
-    if distributed(args):  # one shard per box occupancy: a different run from the serial one
-        params["shards"] = "boxes"
-        shards = tasks.occupancy_shards(n)
+    store = not args.no_store
+    params = patterns.parameters(n, digits, distributed=distributed(args), store=store, **out_parameters(target))
     total = None if digits else pattern_counts()[n]
-    state = start_or_resume(catalog, RUN_KIND, params, items_total=total, restart=stdout_mode)
-    output = OutputFile(path, state) if path is not None else None
-    work = with_output(partial(tasks.work, n=n, digits=digits, chunk=args.chunk, emit=not args.count_only), output,
-                       out if stdout_mode else None)
-    write = partial(tasks.write, n=n, digits=digits)
+    state, output = start_run(catalog, RUN_KIND, params, target, items_total=total, prog="patterns", argv=argv)
+    job = Job(partial(patterns.work, n=n, digits=digits, chunk=args.chunk, emit=target is not None),
+              partial(patterns.write, n=n, digits=digits, store=store))
     what = "configurations" if digits else "patterns"
     try:
-        res = drive_shards(args, catalog, state.id, shards, work, write, desc=f"ED {what}", unit=f" {what}")
+        res = run_job(catalog, state.id, patterns.shards(n, distributed(args)), job, output=output,
+                      desc=f"ED {what}", unit=f" {what}", **cluster(args))
     except TooSymmetric as exc:  # near 81 clues: one line, not a traceback
         raise CommandError(str(exc)) from None
     out.flush()
     if res.already_done:
         err.write(f"patterns: run {state.id} was already complete; nothing to do\n")
-    count = get_run(catalog, state.id).items_done
+    run_state = get_run(catalog, state.id)
+    count = run_state.items_done
     if args.count_only:
         out.write(f"{count}\n")
         out.flush()
-    err.write(f"patterns: {count:,} ED {what} with {n} {'clues' if digits else 'cells'}\n")
+    stored = (f"{count:,} rows stored in the catalog, {run_state.items_new:,} of them new" if store
+              else "none stored (--no-store)")
+    err.write(f"patterns: {count:,} ED {what} with {n} {'clues' if digits else 'cells'}; {stored}\n")
     return EXIT_OK
 
 

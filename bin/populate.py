@@ -20,7 +20,13 @@ import time
 from dataclasses import dataclass, field
 from typing import Callable
 
+from sudoku_symmetry.catalog.bands import N_BANDS, band_summary
+from sudoku_symmetry.catalog.db import HEAD_REVISION, describe, migrated_from, open_catalog, resolve_url
+from sudoku_symmetry.catalog.grids import coverage, import_counts
+from sudoku_symmetry.catalog.search17 import import_entry_bands, load_entry_bands, load_shipped_entry
+from sudoku_symmetry.catalog.shipped import ED_GRID_COUNTS, ed_grid_counts, manifest
 from sudoku_symmetry.commands._common import EXIT_OK, add_db_argument, run
+from sudoku_symmetry.jobs.band_rows import store_band_rows
 
 
 @dataclass
@@ -36,73 +42,38 @@ class Step:
     fn: Callable[..., StepResult]
 
 
-def band_order_rows() -> list[dict]:
-    """The 17-clue search's order of the bands (``bands`` columns of migration 0005)."""
-    from sudoku_symmetry.engine.search17 import band_order
-
-    o = band_order()
-    return [{"band_index": i, "valid6": int(o.valid6[i]), "valid5": int(o.valid5[i]),
-             "min_clues": int(o.min_clues[i]), "s17_rank": int(o.rank[i])} for i in range(len(o.rank))]
-
-
 def step_bands(engine) -> StepResult:
     """The 416 minlex bands and their automorphisms, from the engine's band tables."""
-    from sudoku_symmetry.engine.bands import band_tables
-
-    from sudoku_symmetry.catalog.bands import automorphism_rows, band_row, band_summary, store_bands
-    from sudoku_symmetry.catalog.search17 import store_band_order
-
-    T = band_tables()
-    bands = [band_row(i, T.minlex_string(i), int(T.automorphism_count[i]), int(T.gangster_class[i]))
-             for i in range(len(T.minlex))]
-    auts = [row for i in range(len(T.minlex)) for row in automorphism_rows(i, map(str, T.automorphisms(i)))]
-    new_bands, new_auts = store_bands(engine, bands, auts)
-    new_order = store_band_order(engine, band_order_rows())
+    new = store_band_rows(engine)
     s = band_summary(engine)
     lines = [
-        f"bands: {s.bands} ({new_bands} new), gangster classes: {s.gangster_classes}, "
+        f"bands: {s.bands} ({new.bands} new), gangster classes: {s.gangster_classes}, "
         f"sum of 1/|Aut|: {s.inverse_aut_sum}",
-        f"band automorphisms: {s.automorphisms} ({new_auts} new)",
-        f"17-clue search band order: valid 6-clue counts of {s.bands} bands ({new_order} new)",
+        f"band automorphisms: {s.automorphisms} ({new.automorphisms} new)",
+        f"17-clue search band order: valid 6-clue counts of {s.bands} bands ({new.order} new)",
     ]
     if not s.complete:
         lines.append(f"warning: the bands tables are not complete ({s})")
-    return StepResult(lines, new_bands + new_auts + new_order)
+    return StepResult(lines, sum(new))
 
 
 def step_ed_grids(engine) -> StepResult:
     """The ED-grid counts shipped as package data (``catalog/data/ed_grid_counts.npz``, made by
     ``bin/enumerate --export``), checked against the sha256 in its manifest."""
-    import hashlib
-    import json
-    from pathlib import Path
-
-    import numpy as np
-
-    from sudoku_symmetry import catalog as catalog_pkg
-    from sudoku_symmetry.catalog.grids import coverage, import_counts
-
-    data = Path(catalog_pkg.__file__).parent / "data" / "ed_grid_counts.npz"
-    if not data.exists():
+    arrays = ed_grid_counts()
+    if arrays is None:
         return StepResult(["ED grid counts: no package data (bin/enumerate --all --count-only computes them)"], 0)
-    manifest = json.loads(data.with_suffix(".json").read_text())
-    digest = hashlib.sha256(data.read_bytes()).hexdigest()
-    if digest != manifest["sha256"]:
-        raise RuntimeError(f"{data}: sha256 {digest} does not match its manifest ({manifest['sha256']})")
-    with np.load(data) as arrays:
-        new = import_counts(engine, {k: arrays[k] for k in arrays.files})
+    new = import_counts(engine, arrays)
     n, grids, automorphic = coverage(engine)
-    state = "complete" if manifest.get("complete") else \
-        f"incomplete: bin/enumerate --all --count-only computes the other {416 - n}"
-    return StepResult([f"ED grid counts: {n} of 416 bands 1 ({new} new), {grids:,} grids, {automorphic:,} "
+    state = "complete" if manifest(ED_GRID_COUNTS).get("complete") else \
+        f"incomplete: bin/enumerate --all --count-only computes the other {N_BANDS - n}"
+    return StepResult([f"ED grid counts: {n} of {N_BANDS} bands 1 ({new} new), {grids:,} grids, {automorphic:,} "
                        f"with a non-trivial automorphism ({state})"], new)
 
 
 def step_s17_entry(engine) -> StepResult:
     """The 17-clue search entry's counts per band 1 shipped as package data
     (``catalog/data/s17_entry_counts.json``, made by ``bin/s17-entry --export``)."""
-    from sudoku_symmetry.catalog.search17 import import_entry_bands, load_entry_bands, load_shipped_entry
-
     shipped = load_shipped_entry()
     if not shipped:
         return StepResult(["17-clue entry counts: no package data (bin/s17-entry --band1-rank 0-415 --count-only "
@@ -111,9 +82,9 @@ def step_s17_entry(engine) -> StepResult:
     lines = []
     for v in sorted(shipped):
         done = load_entry_bands(engine, v)
-        state = "complete" if len(done) == 416 else \
-            f"incomplete: bin/s17-entry --variant {v} --band1-rank 0-415 --count-only computes the other {416 - len(done)}"
-        lines.append(f"17-clue entry counts, variant {v}: {len(done)} of 416 bands 1 ({new[v]} new), "
+        state = "complete" if len(done) == N_BANDS else \
+            f"incomplete: bin/s17-entry --variant {v} --band1-rank 0-415 --count-only computes the other {N_BANDS - len(done)}"
+        lines.append(f"17-clue entry counts, variant {v}: {len(done)} of {N_BANDS} bands 1 ({new[v]} new), "
                      f"bands2 {sum(x[1] for x in done.values()):,} bands3 {sum(x[2] for x in done.values()):,} ({state})")
     return StepResult(lines, sum(new.values()))
 
@@ -148,8 +119,6 @@ def _main(argv=None) -> int:
         for s in STEPS:
             print(f"{s.name}: {s.help}")
         return EXIT_OK
-    from sudoku_symmetry.catalog.db import HEAD_REVISION, describe, migrated_from, open_catalog, resolve_url
-
     t0 = time.perf_counter()
     url = resolve_url(args.db)
     engine = open_catalog(url, adopt=args.adopt)  # CatalogError: one line and exit 2 (run())

@@ -15,10 +15,16 @@ counted yet, a bad grid or a rank out of range prints ``error line N: REASON`` i
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 
+from sudoku_symmetry.catalog.db import open_catalog
 from sudoku_symmetry.commands._common import (EXIT_BAD_INPUT, EXIT_OK, add_db_argument, check_inputs, decimal, emit,
                                               open_inputs, run)
+from sudoku_symmetry.engine.canon import InvalidGridError
+from sudoku_symmetry.engine.grids import N_ED_GRIDS, MissingBand
+from sudoku_symmetry.engine.text import format_sudoku
+from sudoku_symmetry.jobs.ed_grids import rank_index
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -32,12 +38,6 @@ def build_parser() -> argparse.ArgumentParser:
 
 def _main(argv=None) -> int:
     args = build_parser().parse_args(argv)
-    from sudoku_symmetry.catalog.db import open_catalog
-    from sudoku_symmetry.catalog.fine import rank_index
-    from sudoku_symmetry.engine.canon import InvalidGridError
-    from sudoku_symmetry.engine.grids import N_ED_GRIDS, MissingBand
-    from sudoku_symmetry.engine.text import format_sudoku
-
     inputs = _inputs(args.lines)
     index = rank_index(open_catalog(args.db, create=False))
     bad = 0
@@ -72,8 +72,6 @@ def _inputs(arguments: list[str]):
     """(source, iterator of (line number, text)) in argument order: the LINE arguments, numbered
     by their position, are one source; ``-`` is standard input and an existing path a FILE (a
     text of ASCII digits is always a LINE). Every input is checked before anything is read."""
-    import os
-
     files = [a for a in arguments if a == "-" or (not _is_digits(a) and os.path.lexists(a))]
     check_inputs(files if arguments else [])
 

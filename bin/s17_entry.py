@@ -18,10 +18,11 @@ then, after the last band 1, ``bands2 N bands3 M``. Band 1 is the minlex band at
 the bands 3 of a band 2 in the generator's order. Variant B prints A's lines with the two
 bands exchanged (``K BAND3 BAND2``, ``K - BAND2``): the 665 entry searched as 656.
 
-A run with ``--count-only`` or ``--out`` is a resumable run (one shard per band 1, a checkpoint
-on a boundary of 64 bands 2 committed with the counts, slices gathered for a second per
-commit): killed at any moment and started again with the same
-arguments it ends with the same totals, and ``--out`` with a byte-identical file. Complete bands 1
+A run with ``--count-only`` or ``--out`` is a resumable run (``jobs/s17_entry.py``: one shard per
+band 1, a checkpoint on a boundary of 64 bands 2 committed with the counts, slices gathered for
+a second per commit): killed at any moment and started again with the same arguments it ends
+with the same totals, and ``--out`` with a byte-identical file (checked against the checksum
+the run recorded; deleted, it is made again). ``--out -`` is standard output. Complete bands 1
 go to the catalog (``s17_entry_bands``) and ``--table`` prints the search's table: rank, minlex
 index, valid 6-clue count, bands 2, bands 3 (``-`` where not computed; the catalog's bands 1
 and those shipped as package data, ``catalog/data/s17_entry_counts.json``, written by
@@ -30,7 +31,7 @@ checking each band 1's index against the order), so that a ``--count-only`` run 
 machine skips them and a later ``--export`` keeps them: how a long run goes on in pieces.
 
 ``--count-only --workers N`` (a local Dask cluster) or ``--scheduler ADDRESS`` (an existing one)
-works the bands 1 as Dask tasks (``catalog/distributed.py``, ``_s17_tasks.py``): the shards and
+works the bands 1 as Dask tasks (``jobs/dask.py``, ``jobs/s17_entry.py``): the shards and
 checkpoints are the serial run's, so it is the same run (a run started in one process can go on
 on a cluster, and back). Lines (standard output, ``--out``) come from one process, in order:
 the cluster options need ``--count-only``.
@@ -43,16 +44,24 @@ meaning for its 983,959,110; A's bands 2 with at least one band 3 are the lines 
 from __future__ import annotations
 
 import argparse
-import os
+import json
 import sys
+from functools import partial
 
-from sudoku_symmetry.commands._common import (EXIT_OK, CommandError, OutputFile, add_cluster_arguments,
-                                              add_db_argument, count_argument, decimal, drive_shards, list_runs,
-                                              refuse_distributed_output, run, seconds_argument, with_output)
+from sudoku_symmetry.catalog.db import open_catalog
+from sudoku_symmetry.catalog.runs import get_run
+from sudoku_symmetry.catalog.search17 import import_entry_bands, load_band_order, load_entry_bands, load_shipped_entry
+from sudoku_symmetry.commands._common import (EXIT_OK, CommandError, add_db_argument, count_argument, decimal, run,
+                                              seconds_argument)
+from sudoku_symmetry.commands._runs import (add_cluster_arguments, cluster, out_parameters, out_target, print_runs,
+                                            refuse_distributed_output, start_run)
+from sudoku_symmetry.engine.bands import N_BANDS
+from sudoku_symmetry.jobs import s17_entry
+from sudoku_symmetry.jobs.band_rows import store_band_rows
+from sudoku_symmetry.jobs.chunk import Job
+from sudoku_symmetry.jobs.runner import run_job
 
-RUN_KIND = "s17-entry"
-N_BANDS = 416
-CHUNK = 64  # bands 2 per checkpoint (the issue's slice)
+RUN_KIND = s17_entry.KIND
 
 
 def parse_ranks(text: str) -> list[int]:
@@ -91,10 +100,10 @@ def build_parser() -> argparse.ArgumentParser:
                        help="write the catalog's complete bands 1 (variants A, B, C) as package data")
     p.add_argument("--variant", type=parse_variant, default=None, help="A (566/656), B (665) or C (7+ clues)")
     p.add_argument("--markdown", action="store_true",
-                   help="with --table: variants A and C side by side as a Markdown table (the README's)")
+                   help="with --table: variants A and C side by side as a Markdown table (docs/s17-entry.md's)")
     p.add_argument("--count-only", action="store_true", help="count, print no line")
     p.add_argument("--out", metavar="FILE", help="write the lines to FILE (resumable) instead of standard output")
-    p.add_argument("--chunk", type=count_argument(0), default=CHUNK, help=argparse.SUPPRESS)
+    p.add_argument("--chunk", type=count_argument(0), default=s17_entry.CHUNK, help=argparse.SUPPRESS)
     p.add_argument("--checkpoint-seconds", type=seconds_argument, default=None, help=argparse.SUPPRESS)
     add_db_argument(p)
     add_cluster_arguments(p)
@@ -113,10 +122,10 @@ def _main(argv=None) -> int:
         raise CommandError("--markdown goes with --table")
     if args.band1_rank is not None and args.variant is None:
         raise CommandError("--variant A, B or C is required with --band1-rank")
+    target = None
     if args.band1_rank is not None:
         refuse_distributed_output(args)
-    from sudoku_symmetry.catalog.db import open_catalog
-
+        target = out_target(args)
     catalog = open_catalog(args.db, create=not (args.status or args.export))  # read-only: never makes one
     if args.status:
         return _status(catalog, sys.stdout)
@@ -129,31 +138,22 @@ def _main(argv=None) -> int:
         if args.markdown:
             return _markdown_table(catalog, sys.stdout)
         return _table(catalog, args.variant or "A", sys.stdout)
-    return _generate(catalog, args, sys.stdout, sys.stderr)
+    return _generate(catalog, args, target, argv, sys.stderr)
 
 
 def _ensure_band_order(catalog) -> None:
-    """The bands rows and their order columns (what ``populate`` does for the bands)."""
-    from sudoku_symmetry.catalog.search17 import load_band_order
-    from sudoku_symmetry.commands.populate import step_bands
-
+    """The bands rows and their order columns (what ``populate`` stores for the bands)."""
     if len(load_band_order(catalog)) < N_BANDS:
-        step_bands(catalog)
+        store_band_rows(catalog)
 
 
 def shipped_counts() -> dict:
     """The package data (``catalog/data/s17_entry_counts.json``): variant -> {rank: (index,
     bands 2, bands 3)} for the bands 1 computed when it was made; {} if absent."""
-    from sudoku_symmetry.catalog.search17 import load_shipped_entry
-
     return load_shipped_entry()
 
 
 def _export(catalog, path: str, err) -> int:
-    import json
-
-    from sudoku_symmetry.catalog.search17 import load_entry_bands
-
     bands = {v: [[r, *row] for r, row in sorted(load_entry_bands(catalog, v).items())] for v in ("A", "B", "C")}
     bands = {v: rows for v, rows in bands.items() if rows}
     manifest = {
@@ -176,8 +176,6 @@ def _export(catalog, path: str, err) -> int:
 
 def _import_shipped(catalog, err) -> int:
     """Store every band 1 of the package data in the catalog (what ``populate`` does too)."""
-    from sudoku_symmetry.catalog.search17 import import_entry_bands
-
     shipped = shipped_counts()
     new = import_entry_bands(catalog, shipped)
     err.write("s17-entry: imported " + (", ".join(f"{v}: {new[v]} new of {len(rows)} bands 1"
@@ -203,8 +201,6 @@ def _table(catalog, variant: str, out) -> int:
 def _table_rows(catalog, variants):
     """(rank -> (band index, valid 6-clue count), variant -> {rank: (index, bands 2, bands 3)}):
     the package data's bands 1, then the catalog's over them."""
-    from sudoku_symmetry.catalog.search17 import load_band_order, load_entry_bands
-
     by_rank = {r: (i, v6) for i, (r, v6, _v5, _m) in load_band_order(catalog).items()}
     shipped = shipped_counts()
     done = {v: {**shipped.get(v, {}), **load_entry_bands(catalog, v)} for v in variants}
@@ -212,7 +208,7 @@ def _table_rows(catalog, variants):
 
 
 def _markdown_table(catalog, out) -> int:
-    """Variants A and C side by side, one row per band 1, then the totals (the README's table)."""
+    """Variants A and C side by side, one row per band 1, then the totals (the table of docs/s17-entry.md)."""
     by_rank, done = _table_rows(catalog, ["A", "C"])
 
     def cell(v, r, k):
@@ -230,9 +226,7 @@ def _markdown_table(catalog, out) -> int:
 
 
 def _status(catalog, out) -> int:
-    from sudoku_symmetry.catalog.search17 import load_entry_bands
-
-    list_runs(catalog, RUN_KIND, out, shards="ranks", what="bands 1", unit="bands 3",
+    print_runs(catalog, RUN_KIND, out, shards="ranks", what="bands 1", unit="bands 3",
               label=lambda params: f"variant {params.get('variant')}, ")
     for v in ("A", "B", "C"):
         d = load_entry_bands(catalog, v)
@@ -242,47 +236,37 @@ def _status(catalog, out) -> int:
     return EXIT_OK
 
 
-def _generate(catalog, args, out, err) -> int:
-    from functools import partial
-
-    from sudoku_symmetry.catalog.runs import get_run, start_or_resume
-    from sudoku_symmetry.catalog.search17 import load_entry_bands
-    from sudoku_symmetry.commands import _s17_tasks as tasks
-
+def _generate(catalog, args, target, argv, err) -> int:
     variant = args.variant
     ranks = args.band1_rank
     known = load_entry_bands(catalog, variant)
-    path = os.path.abspath(args.out) if args.out else None
-    stdout_mode = not args.count_only and path is None
-    shards = [r for r in ranks if not (args.count_only and r in known)]
-    if args.count_only and len(shards) < len(ranks):
-        err.write(f"s17-entry: {len(ranks) - len(shards)} of the bands 1 are done already: skipped\n")
-    params = {"variant": variant, "ranks": ranks, "out": path, "stdout": stdout_mode, "chunk": args.chunk}
+    todo = [r for r in ranks if not (args.count_only and r in known)]
+    if args.count_only and len(todo) < len(ranks):
+        err.write(f"s17-entry: {len(ranks) - len(todo)} of the bands 1 are done already: skipped\n")
+    params = s17_entry.parameters(variant, ranks, chunk=args.chunk, **out_parameters(target))
     total = sum(known[r][2] for r in ranks) if all(r in known for r in ranks) else None
-    run_state = start_or_resume(catalog, RUN_KIND, params, items_total=total, restart=stdout_mode)
-    output = OutputFile(path, run_state) if path is not None else None
-    seconds = tasks.CHECKPOINT_SECONDS if args.checkpoint_seconds is None else args.checkpoint_seconds
-    work = with_output(partial(tasks.work, variant=variant, chunk=args.chunk, emit=not args.count_only,
-                               seconds=seconds), output,
-                       out if stdout_mode else None)
-    res = drive_shards(args, catalog, run_state.id, [str(r) for r in shards], work,
-                       partial(tasks.write, variant=variant), desc=f"s17 entry {variant}", unit=" bands3")
-    state = get_run(catalog, run_state.id)
+    state, output = start_run(catalog, RUN_KIND, params, target, items_total=total, prog="s17-entry", argv=argv)
+    seconds = s17_entry.CHECKPOINT_SECONDS if args.checkpoint_seconds is None else args.checkpoint_seconds
+    job = Job(partial(s17_entry.work, variant=variant, chunk=args.chunk, emit=target is not None, seconds=seconds),
+              partial(s17_entry.write, variant=variant))
+    res = run_job(catalog, state.id, s17_entry.shards(todo), job, output=output, desc=f"s17 entry {variant}",
+                  unit=" bands3", **cluster(args))
+    state = get_run(catalog, state.id)
     if res.already_done:
-        err.write(f"s17-entry: run {run_state.id} was already complete; nothing to do\n")
+        err.write(f"s17-entry: run {state.id} was already complete; nothing to do\n")
     done = load_entry_bands(catalog, variant)
     complete = [r for r in ranks if r in done]
     n2 = sum(done[r][1] for r in complete)
     n3 = sum(done[r][2] for r in complete)
-    if len(complete) == len(ranks):
+    if len(complete) == len(ranks) and target is not None:
         summary = f"bands2 {n2} bands3 {n3}\n"
-        if path is not None:
-            with open(path, "ab") as fh:
+        if target.resumable:
+            with open(target.path, "ab") as fh:
                 fh.write(summary.encode())
-        elif not args.count_only:
-            out.write(summary)
+        else:
+            output.write_line(summary)
     err.write(f"s17-entry: variant {variant}: {len(complete)} of {len(ranks)} bands 1 done, bands2 {n2:,} "
-              f"bands3 {n3:,} ({state.items_done:,} generated by run {run_state.id})\n")
+              f"bands3 {n3:,} ({state.items_done:,} generated by run {state.id})\n")
     return EXIT_OK
 
 

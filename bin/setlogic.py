@@ -23,10 +23,10 @@ import argparse
 import re
 import sys
 
+from sudoku_symmetry.commands._common import EXIT_OK, CommandError, count_argument, run
+from sudoku_symmetry.commands._single import read_sudoku
 from sudoku_symmetry.engine.solve import setlogic
-
-from ._common import EXIT_OK, CommandError, count_argument, run
-from ._single import read_sudoku
+from sudoku_symmetry.engine.validity import conflicts
 
 
 def _candidate(text: str) -> tuple[int, bool]:
@@ -118,8 +118,6 @@ def _parser() -> argparse.ArgumentParser:
 def check_givens(puzzle) -> None:
     """A :class:`CommandError` naming the conflicts among the givens (such a puzzle has no
     solution, and set logic would "eliminate" candidates of a contradiction)."""
-    from sudoku_symmetry.engine.validity import conflicts
-
     found = conflicts(puzzle)
     if found:
         more = f" (and {len(found) - 3} more)" if len(found) > 3 else ""

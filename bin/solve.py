@@ -33,8 +33,8 @@ from tqdm import tqdm
 from sudoku_symmetry.engine.solve import solver
 from sudoku_symmetry.engine.text import format_lines, format_sudoku, parse_lines
 
-from ._common import (EXIT_BAD_INPUT, EXIT_OK, INT64_MAX, add_input_argument, count_argument, count_lines, emit,
-                      iter_chunks, parse_problems, run)
+from sudoku_symmetry.commands._common import (EXIT_BAD_INPUT, EXIT_OK, INT64_MAX, add_input_argument, count_argument,
+                                              count_lines, emit, iter_chunks, parse_problems, run)
 
 CHUNK = 4096  # puzzles per call into the solver (keeps the progress bar moving)
 LINES_PER_CHUNK = 100_000  # input is streamed in chunks of lines

@@ -27,7 +27,7 @@ from .models import Band, BandAutomorphism
 
 BANDS = Band.__table__
 AUTOMORPHISMS = BandAutomorphism.__table__
-N_BANDS = 416
+N_BANDS = 416  # the one definition on the catalog's side (test_layout checks it against the engine's)
 N_MAPS = 7776  # position maps of a band: 6 row orders x 6^4 column maps
 
 

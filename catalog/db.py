@@ -166,6 +166,14 @@ def _sqlite_path(url: str) -> str | None:
     return None
 
 
+def sqlite_file(db: str | None = None) -> Path | None:
+    """The file of the catalog named by ``db`` (as :func:`resolve_url` reads it) when it is an
+    SQLite file, else None (another database, memory, a URI): for tools that read the file
+    itself, such as Datasette (``bin/browse``)."""
+    path = _sqlite_path(resolve_url(db))
+    return Path(path) if path is not None else None
+
+
 def create_catalog_engine(url: str, **kwargs) -> Engine:
     """An Engine for ``url`` (already resolved) with the SQLite settings above; no migrations.
     Raises :class:`CatalogError` for a URL it cannot use or a folder it cannot create."""

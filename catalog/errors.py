@@ -13,4 +13,4 @@ class LeaseLost(CatalogError):
 class ConnectionLost(CatalogError):
     """The database server went away or refused the connection (PostgreSQL ``OperationalError``:
     a terminated backend, a restart, a network fault, a serialization failure). The transaction
-    in flight was rolled back; the driver retries with backoff (``catalog/driver.py``)."""
+    in flight was rolled back; the runner retries with backoff (``jobs/runner.py``)."""

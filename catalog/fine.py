@@ -16,22 +16,23 @@ nearly all 0 and compress apart from the low ones (18% smaller than uint16 under
 
 The manifest (``.json``) holds the sha256, the step, the bands covered, ``complete`` (all 416
 and the whole-run checks passed) and the regeneration command. :func:`load_fine_package` gives
-``band -> (checkpoints per prefix, (C, 2) checkpoints)``, what :class:`RankIndex` takes.
+``band -> (checkpoints per prefix, (C, 2) checkpoints)``, what the engine's ``RankIndex`` takes
+(``jobs.ed_grids.rank_index`` joins them). Plain arrays in and out: no engine here.
 """
 from __future__ import annotations
 
 import hashlib
 import json
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Mapping
 
 import numpy as np
 
+from .bands import N_BANDS
 from .errors import CatalogError
-from .grids import fine_prefixes, load_fine, load_prefix_counts, load_totals
-
-DATA = Path(__file__).parent / "data" / "ed_grid_fine.npz"
-COARSE = Path(__file__).parent / "data" / "ed_grid_counts.npz"
-N_BANDS = 416
+from .grids import fine_prefixes, load_band_prefixes, load_fine, load_prefix_counts, load_totals
+from .shipped import ED_GRID_COUNTS, ED_GRID_FINE as DATA, ed_grid_counts
 COMMAND = ("bin/populate --db DB && bin/enumerate --all --count-only --fine --db DB && "
            "bin/enumerate --export-fine catalog/data/ed_grid_fine.npz --fine-step {step} --db DB")
 
@@ -65,7 +66,18 @@ def _unplanes(f, name: str) -> np.ndarray:
     return f[name + "_lo"].astype(np.int64) | (f[name + "_hi"].astype(np.int64) << 8)
 
 
-def export_fine(catalog, path: str, step: int, err, keep_shipped: bool = False) -> int:
+@dataclass
+class FineExport:
+    """What :func:`export_fine` wrote: the bands 1 (``carried`` of them from the package data),
+    the checkpoints, the file's size."""
+
+    bands: list[int]
+    carried: int
+    checkpoints: int
+    size: int
+
+
+def export_fine(catalog, path: str, step: int, keep_shipped: bool = False) -> FineExport:
     """Write the complete bands' fine counts, thinned to ``step``, as package data.
 
     ``keep_shipped``: also carry over, unchanged, the bands 1 that the package data shipped now
@@ -73,17 +85,16 @@ def export_fine(catalog, path: str, step: int, err, keep_shipped: bool = False) 
     fresh machines and each export adds to what was shipped before. Thinning is idempotent (the
     shipped checkpoints are already ``step`` grids apart), so a carried band encodes exactly as
     its recount would."""
-    from sudoku_symmetry.engine.grids import prefixes
-
     have = fine_prefixes(catalog)
     totals = load_totals(catalog)
-    mine = [b for b in range(N_BANDS) if have.get(b, 0) == len(prefixes(b)) and b in totals]
+    n_prefixes = load_band_prefixes(catalog)
+    mine = [b for b in range(N_BANDS) if b in totals and have.get(b, 0) == n_prefixes[b]]
     carry: dict = {}
     if keep_shipped and DATA.exists():
         if int(json.loads(DATA.with_suffix(".json").read_text())["step"]) != step:
             raise CatalogError(f"--keep-shipped: the shipped fine counts have another step than {step}"
                                " (thinned checkpoints cannot be thinned again to it)")
-        carry = {b: v for b, v in load_fine_package(DATA).items() if b not in mine and b in totals}
+        carry = {b: v for b, v in load_fine_package(DATA, n_prefixes).items() if b not in mine and b in totals}
     bands = sorted(mine + list(carry))
     per_all, dord_all, dcnt_all = [], [], []
     for b in bands:
@@ -99,8 +110,8 @@ def export_fine(catalog, path: str, step: int, err, keep_shipped: bool = False) 
     with open(path, "wb") as fh:
         np.savez_compressed(fh, **arrays)
     # complete: every band 1 covered and the recount equals the shipped totals band by band
-    with np.load(COARSE) as c:
-        shipped = dict(zip(c["band1"].tolist(), c["grids"].tolist()))
+    coarse = ed_grid_counts(ED_GRID_COUNTS, check=False) or {"band1": np.zeros(0), "grids": np.zeros(0)}
+    shipped = dict(zip(coarse["band1"].tolist(), coarse["grids"].tolist()))
     agree = all(totals.get(b) == shipped.get(b) for b in range(N_BANDS))
     manifest = {"sha256": hashlib.sha256(open(path, "rb").read()).hexdigest(), "step": int(step),
                 "bands": bands, "complete": len(bands) == N_BANDS and agree,
@@ -108,17 +119,14 @@ def export_fine(catalog, path: str, step: int, err, keep_shipped: bool = False) 
     with open(str(Path(path).with_suffix(".json")), "w") as fh:
         json.dump(manifest, fh, indent=1)
         fh.write("\n")
-    carried = f" ({len(carry)} carried over from the package data)" if carry else ""
-    err.write(f"enumerate: exported the fine counts of {len(bands)} bands 1{carried} ({manifest['checkpoints']:,} "
-              f"checkpoints, step {step}, {Path(path).stat().st_size:,} bytes) to {path}\n")
-    return 0
+    return FineExport(bands, len(carry), manifest["checkpoints"], Path(path).stat().st_size)
 
 
-def load_fine_package(path: Path = DATA) -> dict[int, tuple[np.ndarray, np.ndarray]]:
+def load_fine_package(path: Path = DATA, n_prefixes: Mapping[int, int] | None = None
+                      ) -> dict[int, tuple[np.ndarray, np.ndarray]]:
     """band -> (checkpoints per prefix, (C, 2) rows (band-2 ordinal, grids before it in its
-    prefix)), checked against the manifest's sha256; {} when there is no package data."""
-    from sudoku_symmetry.engine.grids import prefixes
-
+    prefix)), checked against the manifest's sha256; {} when there is no package data.
+    ``n_prefixes``: band 1 -> its number of row-4 prefixes (default: the shipped ED-grid counts')."""
     if not path.exists():
         return {}
     manifest = json.loads(path.with_suffix(".json").read_text())
@@ -139,35 +147,14 @@ def load_fine_package(path: Path = DATA) -> dict[int, tuple[np.ndarray, np.ndarr
     c_base = np.concatenate([[0], c])[first]
     cps = np.stack([o - o_base, c - c_base], axis=1)
     out, p0 = {}, 0
+    if n_prefixes is None:
+        coarse = ed_grid_counts(ED_GRID_COUNTS, check=False)
+        n_prefixes = {} if coarse is None else dict(zip(coarse["band1"].tolist(), coarse["prefixes"].tolist()))
     for b in bands.tolist():
-        n = len(prefixes(b))
+        n = int(n_prefixes[b])
         pp = per[p0 : p0 + n]
         out[b] = (pp, cps[start[p0] : start[p0 + n]])
         p0 += n
     if p0 != len(per):
         raise ValueError(f"{path}: the prefixes do not match the bands")
     return out
-
-
-def rank_index(catalog):
-    """The :class:`RankIndex` of a catalog: its bands 1 counted, with each band's prefix counts
-    and fine counts from the package data where its total agrees with the catalog's (no
-    database reads per lookup), else from the catalog (whole-prefix lookups there)."""
-    from sudoku_symmetry.engine.grids import RankIndex
-
-    totals = load_totals(catalog)
-    shipped_counts: dict[int, np.ndarray] = {}
-    if COARSE.exists():
-        with np.load(COARSE) as c:
-            start = np.concatenate([[0], np.cumsum(c["prefixes"])])
-            grids = c["prefix_grids"]
-            for k, (b, g) in enumerate(zip(c["band1"].tolist(), c["grids"].tolist())):
-                if totals.get(b) == g:
-                    shipped_counts[b] = grids[start[k] : start[k + 1]]
-    fine = {b: v for b, v in load_fine_package().items() if b in shipped_counts}
-
-    def counts(b: int):
-        got = shipped_counts.get(b)
-        return got if got is not None else load_prefix_counts(catalog, b)
-
-    return RankIndex(totals, counts, fine.get)

@@ -5,6 +5,8 @@ migration 0004). Plain rows in, plain numbers out: the engine computes them, ``b
   NOTHING`` (counts are deterministic: a recomputed chunk writes the same rows).
 * :func:`load_totals` and :func:`load_prefix_counts` give what rank <-> grid needs: each
   complete band 1's total, and one band 1's counts per prefix.
+* :func:`close_band`: a band 1 counted in pieces (a distributed run) gets its total once every
+  piece is stored, checked against its stored prefixes, under :func:`lock_band`.
 
 SQL a user can run::
 
@@ -24,11 +26,13 @@ from typing import Iterable, Mapping
 from sqlalchemy import func, select
 
 from ._dml import connection_of, insert_new
+from .errors import CatalogError
 from .models import EdGridBand, EdGridFine, EdGridPrefix, utcnow
 
 PREFIXES = EdGridPrefix.__table__
 BANDS = EdGridBand.__table__
 FINE = EdGridFine.__table__
+_BAND_LOCK = 0x5D0C2  # PostgreSQL advisory lock class: one band total decided at a time
 
 
 def store_prefix_counts(target, band1: int, first_prefix: int, rows4: Iterable[str], counts: Iterable[int]) -> int:
@@ -49,10 +53,40 @@ def store_band_total(target, band1: int, grids: int, prefixes: int, histogram: M
         return insert_new(conn, BANDS, [row], ["band1"])
 
 
+def lock_band(conn, band1: int) -> None:
+    """Inside the caller's transaction: one band 1's total is decided by one transaction at a time
+    (a PostgreSQL advisory lock; on SQLite the transaction already holds the write lock)."""
+    if conn.dialect.name == "postgresql":
+        conn.exec_driver_sql(f"SELECT pg_advisory_xact_lock({_BAND_LOCK}, {int(band1)})")
+
+
+def close_band(conn, band1: int, prefixes: int, histogram: Mapping[int, int]) -> int:
+    """Store the total of a band 1 whose ``prefixes`` prefix counts are all stored, with its
+    automorphism histogram; raises :class:`CatalogError` when the stored prefixes and the histogram
+    do not add up (a piece counted twice or lost), or when the catalog holds another total for it.
+    Returns 1 if new."""
+    n, grids = conn.execute(select(func.count(), func.coalesce(func.sum(PREFIXES.c.grids), 0))
+                            .where(PREFIXES.c.band1 == int(band1))).one()
+    total = sum(int(v) for v in histogram.values())
+    if int(n) != prefixes or int(grids) != total:
+        raise CatalogError(f"band 1 {band1}: {n} of {prefixes} prefixes stored, {grids} grids, histogram {total}: "
+                           f"the pieces do not add up")
+    held = conn.scalar(select(BANDS.c.grids).where(BANDS.c.band1 == int(band1)))
+    if held is not None and int(held) != total:
+        raise CatalogError(f"band 1 {band1}: the recount gives {total:,} grids, the catalog {int(held):,}")
+    return store_band_total(conn, band1, total, prefixes, histogram)
+
+
 def load_totals(target) -> dict[int, int]:
     """Grids of each complete band 1."""
     with connection_of(target) as conn:
         return {int(b): int(g) for b, g in conn.execute(select(BANDS.c.band1, BANDS.c.grids))}
+
+
+def load_band_prefixes(target) -> dict[int, int]:
+    """Row-4 prefixes of each complete band 1."""
+    with connection_of(target) as conn:
+        return {int(b): int(n) for b, n in conn.execute(select(BANDS.c.band1, BANDS.c.prefixes))}
 
 
 def load_prefix_counts(target, band1: int) -> list[int]:

@@ -54,7 +54,7 @@ Migration 0003:
 ``run_leases``
     Which worker holds which shard of a run: primary key (``run_id``, ``shard``), ``worker_id``
     (``host:pid:random``, NULL when released), ``expires_at`` (renewed by every committed chunk),
-    ``claimed_at``. See ``catalog/driver.py``.
+    ``claimed_at``. See ``jobs/leases.py``.
 
 Adding a table: add the model here, then a migration ``migrations/versions/000N_*.py`` with
 ``down_revision`` the previous head, and bump ``catalog.db.HEAD_REVISION``.

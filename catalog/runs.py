@@ -26,19 +26,26 @@ counters are incremented in the same transactions). Cursors are any JSON value. 
 be written with ``ON CONFLICT DO NOTHING`` (as ``store_configurations`` does) so that re-running
 a chunk whose commit was lost is harmless anyway.
 
-Most callers should not write this loop themselves: ``catalog/driver.py`` (``drive``,
-``run_shard``) runs it, with shard leases (table ``run_leases``, migration 0003) so that two
-processes never work the same shard, and ``chunk(..., lease=(worker_id, seconds))`` renews the
-lease in the chunk's own transaction (``LeaseLost`` if another worker took it over).
+Most callers should not write this loop themselves: the runner (``jobs/runner.py``: ``drive``,
+``run_shard``) runs it, with shard leases (table ``run_leases``, migration 0003; the rows are
+read and written here, :func:`claim_lease`, :func:`live_leases`, :func:`release_lease`; who may
+take one is the runner's policy, ``jobs/leases.py``) so that two processes never work the same
+shard, and ``chunk(..., lease=(worker_id, seconds))`` renews the lease in the chunk's own
+transaction (``LeaseLost`` if another worker took it over).
+
+For the commands: :func:`list_runs` (the ``--status`` listings), :func:`shard_cursors` (the
+committed cursors of a run's shards, e.g. to combine the pieces of a band 1) and
+:func:`restart_run` (forget a run's progress: its output file was deleted).
 """
 from __future__ import annotations
 
 import json
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Iterator
+from datetime import datetime, timedelta, timezone
+from typing import Any, Callable, Iterable, Iterator
 
-from sqlalchemy import Connection, Engine, select, update
+from sqlalchemy import Connection, Engine, delete, func, select, update
 
 from ._dml import connection_of, dialect_insert
 from .errors import LeaseLost
@@ -173,8 +180,6 @@ def renew_lease(conn: Connection, run_id: int, shard: str, worker_id: str, secon
     from now, or raise :class:`LeaseLost` if another worker holds it now. Run it first in the
     transaction: on SQLite the UPDATE takes the write lock, on PostgreSQL the row lock, so no
     claim can slip in between this check and the commit."""
-    from datetime import timedelta
-
     res = conn.execute(update(LEASES).where(LEASES.c.run_id == run_id, LEASES.c.shard == str(shard),
                                             LEASES.c.worker_id == worker_id)
                        .values(expires_at=utcnow() + timedelta(seconds=seconds)))
@@ -183,7 +188,7 @@ def renew_lease(conn: Connection, run_id: int, shard: str, worker_id: str, secon
                         f"this worker ({worker_id}) stopped without committing its chunk")
 
 
-class Chunk:
+class ChunkTransaction:
     """What :func:`chunk` yields: ``conn`` to write results on, ``advance`` to move the checkpoint."""
 
     def __init__(self, conn: Connection, run_id: int, shard: str):
@@ -196,19 +201,19 @@ class Chunk:
 
 
 @contextmanager
-def chunk(engine: Engine, run_id: int, shard: str, *, lease: tuple[str, float] | None = None) -> Iterator[Chunk]:
+def chunk(engine: Engine, run_id: int, shard: str, *, lease: tuple[str, float] | None = None) -> Iterator[ChunkTransaction]:
     """One transaction for a chunk of results and its checkpoint: committed together when the
     block ends, rolled back together on any exception (or a kill). The block must call
     ``advance``; a block that does not is rolled back and raises, since results committed
     without their cursor would be recomputed (harmless with ON CONFLICT, but a bug).
 
     ``lease=(worker_id, seconds)``: the transaction first renews that worker's lease on the
-    shard (``catalog/driver.py``) and raises :class:`LeaseLost` (nothing committed) when
+    shard (``jobs/runner.py``) and raises :class:`LeaseLost` (nothing committed) when
     another worker has taken it over."""
     with engine.begin() as conn:
         if lease is not None:
             renew_lease(conn, run_id, shard, lease[0], lease[1])
-        c = Chunk(conn, run_id, shard)
+        c = ChunkTransaction(conn, run_id, shard)
         yield c
         if not c.advanced:
             raise RuntimeError(f"chunk of run {run_id}, shard {shard!r} ended without advance(); rolled back")
@@ -241,3 +246,106 @@ def finish_run(target, run_id: int, status: str = "done") -> None:
     with connection_of(target) as conn:
         conn.execute(update(RUNS).where(RUNS.c.id == run_id).values(
             status=status, updated_at=now, finished_at=None if status == "running" else now))
+
+
+# -- leases: which worker holds which shard (the policy, who may take one, is jobs/leases.py) --
+def _aware(t: datetime | None) -> datetime | None:
+    if t is not None and t.tzinfo is None:  # SQLite gives naive datetimes back
+        t = t.replace(tzinfo=timezone.utc)
+    return t
+
+
+def _lease_is_free(row, worker_id: str, now: datetime, holder_is_dead: Callable[[str], bool]) -> bool:
+    holder = row["worker_id"]
+    if holder is None or holder == worker_id:
+        return True
+    expires = _aware(row["expires_at"])
+    return expires is None or expires <= now or holder_is_dead(holder)
+
+
+def claim_lease(engine: Engine, run_id: int, shard: str, worker_id: str, lease_seconds: float,
+                holder_is_dead: Callable[[str], bool]) -> bool:
+    """Take the lease on (run, shard) for ``worker_id`` until ``now + lease_seconds`` if it is free,
+    expired, ours, or held by a worker ``holder_is_dead`` says is gone; True when this worker
+    holds it now. A shard whose checkpoint is done is not claimed (False). One short write
+    transaction: ``SELECT ... FOR UPDATE SKIP LOCKED`` on PostgreSQL (a row another claimer is
+    deciding about is skipped, never waited for), ``BEGIN IMMEDIATE`` on SQLite."""
+    from .db import write_transaction
+
+    shard = str(shard)
+    now = utcnow()
+    with write_transaction(engine) as conn:
+        conn.execute(dialect_insert(conn, LEASES).values(run_id=run_id, shard=shard)
+                     .on_conflict_do_nothing(index_elements=["run_id", "shard"]))
+        q = select(LEASES.c.worker_id, LEASES.c.expires_at).where(LEASES.c.run_id == run_id, LEASES.c.shard == shard)
+        if conn.dialect.name == "postgresql":
+            q = q.with_for_update(skip_locked=True)
+        row = conn.execute(q).mappings().first()
+        if row is None or not _lease_is_free(row, worker_id, now, holder_is_dead):
+            return False
+        done = conn.scalar(select(CHECKPOINTS.c.done).where(CHECKPOINTS.c.run_id == run_id,
+                                                            CHECKPOINTS.c.shard == shard))
+        if done:
+            return False
+        conn.execute(update(LEASES).where(LEASES.c.run_id == run_id, LEASES.c.shard == shard).values(
+            worker_id=worker_id, expires_at=now + timedelta(seconds=lease_seconds), claimed_at=now))
+    return True
+
+
+def live_leases(engine: Engine, run_id: int, holder_is_dead: Callable[[str], bool]) -> dict[str, tuple[str, datetime]]:
+    """The live leases of a run: shard -> (worker_id, expires_at), not expired, holder not dead."""
+    now = utcnow()
+    with engine.connect() as conn:
+        rows = conn.execute(select(LEASES).where(LEASES.c.run_id == run_id, LEASES.c.worker_id.is_not(None)))
+        out = {r.shard: (r.worker_id, _aware(r.expires_at)) for r in rows}
+    return {s: (w, e) for s, (w, e) in out.items() if e is not None and e > now and not holder_is_dead(w)}
+
+
+def release_lease(engine: Engine, run_id: int, shard: str, worker_id: str) -> None:
+    """Give the lease back (only if ``worker_id`` still holds it)."""
+    with engine.begin() as conn:
+        conn.execute(update(LEASES).where(LEASES.c.run_id == run_id, LEASES.c.shard == str(shard),
+                                          LEASES.c.worker_id == worker_id).values(worker_id=None, expires_at=None))
+
+
+# -- what the commands read and reset ---------------------------------------------------------
+@dataclass
+class RunListing:
+    """One run as ``--status`` lists it."""
+
+    id: int
+    status: str
+    parameters: Any
+    shards_done: int
+    items_done: int
+
+
+def list_runs(target, kind: str) -> list[RunListing]:
+    """Every run of ``kind``, oldest first, with its shards done."""
+    with connection_of(target) as conn:
+        done = dict(conn.execute(select(CHECKPOINTS.c.run_id, func.count()).where(CHECKPOINTS.c.done.is_(True))
+                                 .group_by(CHECKPOINTS.c.run_id)).all())
+        rows = conn.execute(select(RUNS).where(RUNS.c.kind == kind).order_by(RUNS.c.id)).mappings().all()
+    return [RunListing(int(r["id"]), r["status"], json.loads(r["parameters"]), int(done.get(r["id"], 0)),
+                       int(r["items_done"])) for r in rows]
+
+
+def shard_cursors(conn: Connection, run_id: int, *, done: bool = True) -> dict[str, Any]:
+    """shard -> committed cursor (decoded JSON) of a run's shards (only those marked done, by
+    default), read on the caller's connection (inside its transaction)."""
+    q = select(CHECKPOINTS.c.shard, CHECKPOINTS.c.resume_cursor).where(CHECKPOINTS.c.run_id == run_id)
+    if done:
+        q = q.where(CHECKPOINTS.c.done.is_(True))
+    return {s: None if c is None else json.loads(c) for s, c in conn.execute(q)}
+
+
+def restart_run(target, run_id: int) -> None:
+    """Forget a run's progress: its checkpoints and leases are deleted, its counters set to 0 and
+    its status to running (what it stored stays: rows are deduplicated). For a run whose output
+    file was deleted: it makes the file again from the start."""
+    now = utcnow()
+    with _writing(target) as conn:
+        conn.execute(delete(CHECKPOINTS).where(CHECKPOINTS.c.run_id == run_id))
+        conn.execute(delete(LEASES).where(LEASES.c.run_id == run_id))
+        conn.execute(update(RUNS).where(RUNS.c.id == run_id).values(status="running", items_done=0, items_new=0,
+                                                                    updated_at=now, finished_at=None))

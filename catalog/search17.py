@@ -23,6 +23,7 @@ SQL a user can run::
 """
 from __future__ import annotations
 
+import json
 from typing import Iterable, Mapping
 
 from sqlalchemy import select, update
@@ -30,10 +31,10 @@ from sqlalchemy import select, update
 from ._dml import connection_of, insert_new
 from .errors import CatalogError
 from .models import Band, S17EntryBand, utcnow
+from .shipped import S17_ENTRY_COUNTS
 
 BANDS = Band.__table__
 ENTRY = S17EntryBand.__table__
-N_BANDS = 416
 
 
 def store_band_order(target, rows: Iterable[Mapping]) -> int:
@@ -77,14 +78,9 @@ def load_band_order(target) -> dict[int, tuple[int, int, int, int]]:
 def load_shipped_entry() -> dict[str, dict[int, tuple[int, int, int]]]:
     """The package data: variant -> {band-1 rank: (band 1 index, bands 2, bands 3)} for the bands 1
     computed when it was made; {} if absent."""
-    import json
-    from importlib import resources
-
-    try:
-        text = resources.files("sudoku_symmetry.catalog").joinpath("data/s17_entry_counts.json").read_text()
-    except (FileNotFoundError, ModuleNotFoundError):
+    if not S17_ENTRY_COUNTS.exists():
         return {}
-    data = json.loads(text)
+    data = json.loads(S17_ENTRY_COUNTS.read_text())
     return {v: {int(r): (int(i), int(n2), int(n3)) for r, i, n2, n3 in rows} for v, rows in data["bands"].items()}
 
 

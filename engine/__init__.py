@@ -7,7 +7,7 @@ One subpackage per capability, each a public module (or a few) beside its privat
 * ``bands``: the 416 minlex bands, the band index, automorphisms, gangster classes;
 * ``canon``: canonical forms of grids and puzzles, equivalence with the steps between two sudokus;
 * ``solve``: the fast solver and the set-logic (permutation) solver;
-* ``grids``: essentially different grids (random grids today; enumeration and rank next);
+* ``grids``: essentially different grids: enumeration in minlex order with prefix counts, rank <-> grid, random grids;
 * ``search17``: the band generation ("entry") of the 17-clue search;
 * ``patterns``: restricted growth sequences, orbit filtering, Burnside counts;
 * ``unavoidable``: the puzzles inside a grid: minimal unavoidable sets up to a size, every puzzle

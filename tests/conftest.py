@@ -4,6 +4,7 @@ import os
 import shutil
 import socket
 import subprocess
+import sys
 import tempfile
 from pathlib import Path
 
@@ -12,7 +13,7 @@ import pytest
 # the shared puzzle files sit beside the checkout (../shared/data); $SUDOKU_SHARED_DATA overrides
 DATA = Path(os.environ.get("SUDOKU_SHARED_DATA") or Path(__file__).resolve().parent.parent.parent / "shared" / "data")
 
-# the two grids DESIGN.md names: the catalog's first and last
+# the two grids docs/design.md names: the catalog's first and last
 RANK1_GRID = "123456789456789123789123456214365897365897214897214365531642978642978531978531642"
 LAST_GRID = "123456789457893612986217354274538196531964827698721435342685971715349268869172543"
 
@@ -33,6 +34,27 @@ def data_dir() -> Path:
 
 def read_data_lines(name: str) -> list[str]:
     return [ln.strip() for ln in data_path(name).read_text().splitlines() if ln.strip() and not ln.startswith("#")]
+
+
+# -- the heaviest kernels compiled in a second process while the first tests run ----------------
+_WARMUP: list[subprocess.Popen] = []
+
+
+def pytest_sessionstart(session):
+    """On a cold cache most of a run is compiling: ``warmup.py`` compiles the heavy kernels into the
+    shared Numba cache on the other core, in the order the test files need them (the cache folder
+    is the one this process and every subprocess use). ``SUDOKU_TEST_WARMUP=0`` turns it off."""
+    if os.environ.get("SUDOKU_TEST_WARMUP", "1") == "0" or session.config.option.collectonly:
+        return
+    _WARMUP.append(subprocess.Popen([sys.executable, str(Path(__file__).with_name("warmup.py"))],
+                                    stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
+
+
+def pytest_sessionfinish(session, exitstatus):
+    for proc in _WARMUP:
+        if proc.poll() is None:
+            proc.kill()
+        proc.wait()
 
 
 # -- PostgreSQL: a throwaway server on loopback, shared by the session's tests -------------------
@@ -111,3 +133,19 @@ def pg_database(pg, name: str) -> str:
         no_postgres("no PostgreSQL driver for Python (pip install 'sudoku-symmetry[postgres]')")
     _psql(pg, f"DROP DATABASE IF EXISTS {name}; CREATE DATABASE {name};")
     return f"{scheme}://postgres@127.0.0.1:{pg[1]}/{name}"
+
+
+# -- a populated catalog, shared by the tests that only read it ------------------------------
+@pytest.fixture(scope="session")
+def populated_catalog(tmp_path_factory) -> Path:
+    """A SQLite catalog made by ``bin/populate`` (bands, ED-grid counts, 17-clue entry), read-only
+    for the tests that use it: copy it first to change it."""
+    import contextlib
+    import io
+
+    from sudoku_symmetry.commands import populate
+
+    path = tmp_path_factory.mktemp("populated") / "catalog.sqlite"
+    with contextlib.redirect_stdout(io.StringIO()):
+        assert populate.main(["--db", str(path)]) == 0
+    return path

@@ -75,9 +75,11 @@ def test_canon_and_store(tmp_path, capsys, clue17, data_dir):
     copy = tmp_path / "moved.txt"
     copy.write_text("\n".join(format_lines(moved)) + "\n")
     assert canon.main(["--store", "--db", str(db), str(sample), str(copy)]) == 0
-    err = capsys.readouterr().err  # the summary counts whole files: the sample's run, then the copy's
-    assert f"{sample}: already stored (run 1); nothing to do" in err
-    assert "read 49658, malformed 0, new 49158, already known 500" in err
+    captured = capsys.readouterr()  # the summary describes this run: nothing new (issue 23)
+    err = captured.err
+    assert f"{sample}: already stored (run 1); nothing new to store" in err
+    assert "read 49658, malformed 0, new 0, already known 49658" in err
+    assert len(captured.out.splitlines()) == 49658  # every form printed again
     con = sqlite3.connect(db)
     assert con.execute("SELECT count(*) FROM configurations WHERE kind='puzzle' AND n_givens=17").fetchone() == (49158,)
     with_aut = con.execute("SELECT count(*) FROM configurations WHERE n_givens=17 AND automorphism_count>1").fetchone()

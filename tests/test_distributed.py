@@ -22,7 +22,7 @@ from sqlalchemy import create_engine, select, text
 from sudoku_symmetry.catalog.db import HEAD_REVISION, current_revision, open_catalog
 from sudoku_symmetry.catalog.grids import BANDS, PREFIXES, load_totals
 from sudoku_symmetry.catalog.runs import CHECKPOINTS, LEASES, RUNS
-from sudoku_symmetry.commands import _enumerate_tasks as tasks
+from sudoku_symmetry.jobs import ed_grids as tasks
 from sudoku_symmetry.commands import canon as canon_cmd
 from sudoku_symmetry.commands import enumerate as enum_cmd
 from sudoku_symmetry.commands import patterns as patterns_cmd

@@ -1,4 +1,4 @@
-"""catalog/driver.py and its first user, ``canon --store FILE``: resumable runs, shard leases on
+"""The runner (jobs/runner.py, jobs/leases.py) and its first user, ``canon --store FILE``: resumable runs, shard leases on
 SQLite and PostgreSQL (processes claiming at once never work the same shard), SIGKILL at random
 moments, a closed output pipe, standard input, concurrent commands on a brand-new catalog.
 
@@ -16,6 +16,7 @@ import subprocess
 import sys
 import textwrap
 import time
+import zlib
 from collections import defaultdict
 from contextlib import redirect_stdout
 from datetime import timedelta
@@ -26,7 +27,8 @@ from sqlalchemy import func, select, update
 
 from sudoku_symmetry.catalog.configurations import count_configurations, make_row, store_configurations
 from sudoku_symmetry.catalog.db import open_catalog
-from sudoku_symmetry.catalog.driver import claim, drive, holders, release, run_shard, worker_name
+from sudoku_symmetry.jobs.leases import claim, holders, release, worker_name
+from sudoku_symmetry.jobs.runner import drive, run_shard
 from sudoku_symmetry.catalog.errors import ConnectionLost, LeaseLost
 from sudoku_symmetry.catalog.models import utcnow
 from sudoku_symmetry.catalog.runs import CHECKPOINTS, LEASES, RUNS, chunk, get_run, start_or_resume
@@ -34,7 +36,8 @@ from sudoku_symmetry.catalog.grids import load_totals
 from sudoku_symmetry.commands import canon
 from sudoku_symmetry.commands import enumerate as enum_cmd
 from sudoku_symmetry.commands import s17_entry
-from sudoku_symmetry.commands._common import CommandError, OutputFile, with_output
+from sudoku_symmetry.jobs.output import OutputError as CommandError
+from sudoku_symmetry.jobs.output import OutputFile, with_output
 
 from conftest import pg_database, read_data_lines
 from test_catalog import puzzles
@@ -144,7 +147,8 @@ def test_output_file_holds_each_committed_chunk_once(tmp_path, monkeypatch):
                 progress=False)
     assert res.finished and not lost and get_run(engine, run.id).items_done == 6
     assert path.read_text() == "a0\na1\na2\nb0\nb1\nb2\n"
-    assert get_run(engine, run.id).cursor("b") == {"k": 3, "offset": 18}
+    # the file's end and the CRC-32 of what was written before it (issue 23: a changed file is detected)
+    assert get_run(engine, run.id).cursor("b") == {"k": 3, "offset": 18, "crc": zlib.crc32(b"a0\na1\na2\nb0\nb1\nb2\n")}
     with open(path, "a") as fh:
         fh.write("bands2 ...\n")  # a summary after the last checkpoint
     OutputFile(str(path), get_run(engine, run.id))
@@ -208,7 +212,8 @@ def test_leases_two_workers_never_hold_one_shard(engine):
 CLAIMER = textwrap.dedent("""
     import sys, time
     from sudoku_symmetry.catalog.db import open_catalog
-    from sudoku_symmetry.catalog.driver import drive, worker_name
+    from sudoku_symmetry.jobs.leases import worker_name
+    from sudoku_symmetry.jobs.runner import drive
     from sudoku_symmetry.catalog.configurations import make_row, store_configurations
     url, run_id, log, go = sys.argv[1], int(sys.argv[2]), sys.argv[3], float(sys.argv[4])
     e = open_catalog(url)
@@ -292,7 +297,7 @@ def test_canon_store_killed_at_random_moments_ends_as_one_uninterrupted_run(big_
     ref = tmp_path / "ref.sqlite"
     err = io.StringIO()
     t0 = time.perf_counter()
-    with redirect_stdout(io.StringIO()):
+    with redirect_stdout(io.StringIO()) as forms:
         old, sys.stderr = sys.stderr, err
         try:
             assert canon.main(["--store", "--chunk", "2000", "--db", str(ref), str(path)]) == 2  # 2 malformed
@@ -300,6 +305,9 @@ def test_canon_store_killed_at_random_moments_ends_as_one_uninterrupted_run(big_
             sys.stderr = old
     wall = time.perf_counter() - t0
     summary = [ln for ln in err.getvalue().splitlines() if ln.startswith("canon: read")]
+    # a run that finds the file stored already describes itself: nothing new (issue 23)
+    read, bad = (int(x.split()[-1]) for x in summary[0].split(", ")[:2])
+    stored = [f"canon: read {read}, malformed {bad}, new 0, already known {read - bad}"]
     ref_rows, ref_runs, ref_cps, _ = _table(ref)
     assert ref_runs == [("canon-store", "done", n_lines, len(ref_rows), n_lines)]
 
@@ -325,7 +333,10 @@ def test_canon_store_killed_at_random_moments_ends_as_one_uninterrupted_run(big_
     final = subprocess.run([CANON, "--store", "--chunk", "2000", "--db", str(db), str(path)], env=ENV,
                            capture_output=True, text=True)
     assert final.returncode == 2, final.stderr
-    assert [ln for ln in final.stderr.splitlines() if ln.startswith("canon: read")] == summary
+    finished_first = seen[-1] == n_lines  # the last run was not killed in time: the final one stores nothing
+    assert [ln for ln in final.stderr.splitlines() if ln.startswith("canon: read")] == \
+        (stored if finished_first else summary)
+    assert final.stdout == forms.getvalue()  # every form printed, those the killed runs stored too (issue 23)
     rows, runs, cps, leases = _table(db)
     assert rows == ref_rows  # the same rows, and (unique constraint) no duplicates
     assert runs == ref_runs and leases == 0
@@ -334,9 +345,10 @@ def test_canon_store_killed_at_random_moments_ends_as_one_uninterrupted_run(big_
     if 0 < seen[-1] < n_lines:
         assert f"resuming at line {seen[-1] + 1} (run 1)" in final.stderr
     again = subprocess.run([CANON, "--store", "--db", str(db), str(path)], env=ENV, capture_output=True, text=True)
-    assert again.returncode == 2 and again.stdout == ""
-    assert f"{path}: already stored (run 1); nothing to do" in again.stderr
-    assert [ln for ln in again.stderr.splitlines() if ln.startswith("canon: read")] == summary
+    # run again on a stored file: every form printed again, the summary says nothing was new (issue 23)
+    assert again.returncode == 2 and again.stdout == forms.getvalue()
+    assert f"{path}: already stored (run 1); nothing new to store" in again.stderr
+    assert [ln for ln in again.stderr.splitlines() if ln.startswith("canon: read")] == stored
 
 
 def test_closed_output_pipe_keeps_storing_to_the_end(data_dir, tmp_path):
@@ -373,8 +385,10 @@ def test_several_canon_store_at_once_on_a_new_catalog(data_dir, tmp_path):
     errs = [p.communicate(timeout=120)[1] for p in procs]
     assert [p.returncode for p in procs] == [0] * 3, errs
     assert all("error" not in e for e in errs), errs
-    assert errs[0].splitlines()[-1] == errs[1].splitlines()[-1]  # the same run's summary
-    assert errs[0].splitlines()[-1].startswith("canon: read 1465, malformed 0, new 1464, already known 1")
+    # the same run's summary (the second waited for it), or, when the second found it stored, nothing new
+    summaries = sorted(errs[k].splitlines()[-1] for k in (0, 1))
+    assert summaries[-1].startswith("canon: read 1465, malformed 0, new 1464, already known 1")
+    assert summaries[0] in (summaries[-1], "canon: read 1465, malformed 0, new 0, already known 1465")
     rows, runs, cps, leases = _table(db)
     assert sorted(r[:2] for r in runs) == [("canon-store", "done")] * 2 and leases == 0
     assert all(done == 1 for *_, done in cps)

@@ -165,3 +165,40 @@ def test_wheel_installs_one_package_and_runs_a_command_outside_the_checkout(tmp_
     where, line = r.stdout.splitlines()
     assert where.startswith(str(site)) and not where.startswith(str(ROOT))
     assert line == "0 123456789456789123789123456 0:123456789:123456789:123456789"
+
+
+def test_the_catalog_only_stores():
+    # no engine, no jobs, no commands; no progress bars or clusters either
+    above = ("sudoku_symmetry.engine", "sudoku_symmetry.jobs", "sudoku_symmetry.commands", "tqdm", "dask", "distributed",
+             "numba")
+    assert _offenders("catalog", lambda mod, me: _under(mod, *above)) == []
+
+
+def test_jobs_never_import_the_commands():
+    assert _offenders("jobs", lambda mod, me: _under(mod, "sudoku_symmetry.commands")) == []
+
+
+def test_no_command_imports_another_command():
+    # bin/ shares code through its helper modules (_common, _runs, _single) and main's dispatch only
+    def forbidden(mod: str, me: str) -> bool:
+        if not _under(mod, "sudoku_symmetry.commands") or me.endswith(".main"):
+            return False
+        name = mod.split(".")[2] if len(mod.split(".")) > 2 else ""
+        return name not in ("", me.split(".")[-1]) and not name.startswith("_")
+
+    assert _offenders("bin", forbidden) == []
+
+
+def test_no_sql_in_the_commands():
+    assert _offenders("bin", lambda mod, me: _under(mod, "sqlalchemy")) == []
+
+
+def test_the_number_of_bands_is_defined_once_per_side():
+    from sudoku_symmetry.catalog.bands import N_BANDS as catalog_side
+    from sudoku_symmetry.engine.bands import N_BANDS as engine_side
+
+    assert catalog_side == engine_side == 416
+    defined = re.compile(r"^\s*N_BANDS\s*=", re.M)
+    where = sorted(str(p.relative_to(ROOT)) for d in ("engine", "catalog", "jobs", "bin")
+                   for p in (ROOT / d).rglob("*.py") if defined.search(p.read_text()))
+    assert where == ["catalog/bands.py", "engine/bands/tables.py"]

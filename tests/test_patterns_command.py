@@ -44,6 +44,25 @@ def test_enumerate_prints_and_stores(tmp_path, capsys):
     assert count_patterns(engine, digits=False) == 109
 
 
+def test_count_only_says_what_it_stored_and_no_store_stores_nothing(tmp_path, capsys):
+    db = str(tmp_path / "c.sqlite")
+    assert cmd.main(["--cells", "5", "--count-only", "--db", db]) == 0
+    cap = capsys.readouterr()
+    assert cap.out == "548\n"
+    assert "548 ED patterns with 5 cells; 548 rows stored in the catalog, 548 of them new" in cap.err
+    assert cmd.main(["--cells", "4", "--count-only", "--no-store", "--db", db]) == 0
+    cap = capsys.readouterr()
+    assert cap.out == "109\n" and "none stored (--no-store)" in cap.err
+    engine = open_catalog(db)
+    assert count_patterns(engine, digits=False, n_givens=5) == 548
+    assert count_patterns(engine, digits=False, n_givens=4) == 0
+    assert cmd.main(["--cells", "4", "--no-store", "--db", db]) == 0  # the forms printed, none stored
+    assert len(capsys.readouterr().out.splitlines()) == 109
+    assert count_patterns(engine, digits=False) == 548
+    assert cmd.main(["--no-store"]) == 2
+    assert "go with --cells N" in capsys.readouterr().err
+
+
 def test_burnside_and_canonical_lines(tmp_path, capsys):
     assert cmd.main(["--burnside", "--cells", "all"]) == 0
     out = capsys.readouterr().out.splitlines()

@@ -37,7 +37,7 @@ def test_17clue_pure_minlex(clues17):
     forms, trans, autos = canon_puzzles(clues17)
     assert np.array_equal(apply_batch(trans, clues17), forms)
     fixed = (forms == clues17).all(axis=1)
-    # DESIGN.md and the data README say every line is its own pure-minlex form; it holds for
+    # every line its own pure-minlex form? (an early claim of the data's README) It holds for
     # 47,653 lines.  For the other 1,505 the group reaches a strictly smaller string (the
     # brute-force reference agrees, e.g. LINE_17188 below), never a larger one.
     assert fixed.sum() == 47_653

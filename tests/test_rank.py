@@ -1,10 +1,12 @@
 """Rank <-> grid over the shipped counts (engine/grids/rank.py): rank 1 and the last rank are
-DESIGN.md's first and last grids, round trips on random ranks, and the fine counts (checkpoints
+docs/design.md's first and last grids, round trips on random ranks, and the fine counts (checkpoints
 inside a prefix) agree with whole-prefix enumeration on sampled prefixes."""
 import numpy as np
 import pytest
 
-from sudoku_symmetry.catalog.fine import COARSE, load_fine_package, rank_index, thin
+from sudoku_symmetry.catalog.fine import load_fine_package, thin
+from sudoku_symmetry.catalog.shipped import ED_GRID_COUNTS as COARSE
+from sudoku_symmetry.jobs.ed_grids import rank_index
 from sudoku_symmetry.catalog.db import open_catalog
 from sudoku_symmetry.engine.grids import N_ED_GRIDS, RankIndex, enumerate_band1, prefixes
 from sudoku_symmetry.engine.grids.random import random_grids

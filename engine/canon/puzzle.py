@@ -1,6 +1,6 @@
 """Canonical forms of puzzles (partial grids), with the transformation and automorphism count.
 
-Two conventions (DESIGN.md, "Puzzle canonical forms"):
+Two conventions (docs/design.md, "Puzzles and their canonical forms"):
 
 * **pure minlex** (default): the smallest 81-character string reachable by the group, empty
   cells counted as 0;
@@ -14,8 +14,8 @@ not occur in a puzzle are mapped to the free labels in increasing order.  The au
 count is the number of group elements (relabelling included) that map the puzzle to itself;
 it does not depend on the convention.
 
-Note: DESIGN.md and the data README call every line of ``17clue_49158.txt`` its own pure-minlex
-form; that holds for 47,653 lines.  For the other 1,505 the group reaches a strictly smaller
+Note: the shared 17-clue list is not all in one form: 47,653 of its lines are their own pure-minlex
+form.  For the other 1,505 the group reaches a strictly smaller
 string (checked by brute force over all 3,359,232 position maps, see the tests), so this
 module returns that smaller string for them.
 

@@ -182,10 +182,10 @@ def enumerate_band1(index: int, start: int = 0, stop: int | None = None, *, emit
 
 
 def band1_chunks(shard: int, cursor: int | None, *, chunk: int = 64, emit: bool = False,
-         step: int = 0) -> Iterator[tuple[Enumerated, int, bool]]:
-    """The resumable form: shard = band 1 index, cursor = the next prefix (None: 0). Yields
-    ``(result, next_cursor, done)`` per ``chunk`` prefixes."""
-    total = len(prefixes(shard))
+                 step: int = 0, stop: int | None = None) -> Iterator[tuple[Enumerated, int, bool]]:
+    """The resumable form: shard = band 1 index, cursor = the next prefix (None: 0), prefixes up
+    to ``stop`` (default: all). Yields ``(result, next_cursor, done)`` per ``chunk`` prefixes."""
+    total = len(prefixes(shard)) if stop is None else min(int(stop), len(prefixes(shard)))
     p = 0 if cursor is None else int(cursor)
     if p >= total:
         yield Enumerated(shard, p, p, np.zeros(0, np.int64), np.zeros(HIST, np.int64)), total, True

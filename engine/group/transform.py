@@ -1,4 +1,4 @@
-"""The validity-preserving transformations of a 9x9 sudoku (see DESIGN.md, "The group").
+"""The validity-preserving transformations of a 9x9 sudoku (see docs/design.md, "The group").
 
 A transformation is ``(transpose, rows, cols, digits)`` with
 

@@ -4,7 +4,7 @@ Revision ID: 0003
 Revises: 0002
 Create Date: 2026-11-23
 
-One row per (run, shard) that a worker ever claimed (``catalog/driver.py``): ``worker_id``
+One row per (run, shard) that a worker ever claimed (``jobs/leases.py``): ``worker_id``
 (``host:pid:random``; NULL when released), ``expires_at`` (renewed with every committed chunk),
 ``claimed_at``. A claim succeeds only on a free, expired or dead-holder lease; a chunk commits
 only while its worker still holds the lease (checked in the chunk's own transaction).

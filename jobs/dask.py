@@ -1,9 +1,10 @@
-"""The shards of a resumable run as Dask tasks: on a local cluster of N worker processes, or on
-an existing Dask scheduler (many machines). Dask schedules; the catalog keeps the truth.
+"""The shards of a run as Dask tasks: on a local cluster of N worker processes, or on an existing
+Dask scheduler (many machines). Dask schedules; the catalog keeps the truth.
 
 Each shard is one task, :func:`shard_task`, which opens the catalog in the worker (once per
-process) and calls :func:`catalog.driver.run_shard`: claim the shard's lease, resume at its
-committed cursor, commit each chunk with its cursor in one transaction. So:
+process) and calls :func:`jobs.runner.run_shard` with the job's own ``work``, ``write`` and
+``finish`` (the serial run's code): claim the shard's lease, resume at its committed cursor,
+commit each chunk with its cursor in one transaction. So:
 
 * a worker killed mid-shard loses nothing: Dask reschedules its task on another worker
   (``distributed.scheduler.allowed-failures``, 3 by default), which claims the lease of the dead
@@ -11,11 +12,11 @@ committed cursor, commit each chunk with its cursor in one transaction. So:
   resumes from the checkpoint; the final rows and counters equal one serial run's;
 * two clusters (or a cluster and a serial run) on one catalog never work the same shard: a task
   whose shard another live worker holds waits (polling) until that shard is done or free;
-* a lost database connection is retried with backoff (:func:`catalog.driver.reconnecting`),
+* a lost database connection is retried with backoff (:func:`jobs.runner.reconnecting`),
   then the task fails with one line, the client cancels the rest and the command stops; run
   again, it resumes from the checkpoints.
 
-``work`` and ``write`` travel to the workers by (cloud)pickle: module-level functions or
+The :class:`~jobs.chunk.Job` travels to the workers by (cloud)pickle: module-level functions or
 ``functools.partial`` of them over plain data (no open files, no standard output). Workers
 compute with one thread: a local cluster is started with ``threads_per_worker=1`` and
 ``NUMBA_NUM_THREADS=1`` in its workers' environment; they inherit ``SUDOKU_CACHE_DIR``, so the
@@ -37,9 +38,18 @@ from typing import Any, Iterator, Sequence
 
 from sqlalchemy import Engine
 
-from .driver import LEASE_SECONDS, DriveResult, Progress, ShardResult, reconnecting, run_shard, worker_name
-from .errors import CatalogError
-from .runs import finish_run, get_run, pending_shards
+from sudoku_symmetry.catalog.db import open_catalog
+from sudoku_symmetry.catalog.errors import CatalogError
+from sudoku_symmetry.catalog.runs import get_run, pending_shards
+
+from .chunk import Job
+from .leases import LEASE_SECONDS, worker_name
+from .runner import DriveResult, Progress, ShardResult, close_run, progress_bar, reconnecting, run_shard
+
+try:
+    import distributed
+except ImportError:  # an optional dependency: ``pip install 'sudoku-symmetry[distributed]'``
+    distributed = None
 
 WORKER_ENV = {"NUMBA_NUM_THREADS": "1", "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1"}
 """Set in the workers of a local cluster: one thread each (the cluster gives the parallelism)."""
@@ -55,8 +65,6 @@ class ClusterError(CatalogError):
 
 
 def _engine(url: str) -> Engine:
-    from .db import open_catalog
-
     engine = _ENGINES.get(url)
     if engine is None:
         engine = _ENGINES[url] = open_catalog(url)
@@ -69,7 +77,7 @@ def _worker_id() -> str:
     return _WORKER_ID[0]
 
 
-def shard_task(url: str, run_id: int, shard: str, work, write, lease_seconds: float = LEASE_SECONDS,
+def shard_task(url: str, run_id: int, shard: str, job: Job, lease_seconds: float = LEASE_SECONDS,
                poll_seconds: float = POLL_SECONDS) -> ShardResult:
     """One shard to its end, in a worker (what each Dask task runs). Waits while another live
     worker holds the shard; returns once the shard is done. ``items``: committed by this task."""
@@ -79,7 +87,8 @@ def shard_task(url: str, run_id: int, shard: str, work, write, lease_seconds: fl
 
     def body() -> ShardResult:
         while True:
-            res = run_shard(engine, run_id, shard, work, write, me, lease_seconds=lease_seconds, progress=progress)
+            res = run_shard(engine, run_id, shard, job.work, job.write, me, lease_seconds=lease_seconds,
+                            progress=progress, finish=job.finish)
             if res.claimed or res.done:
                 return res
             time.sleep(poll_seconds)  # held by another live worker (another cluster, or a lease not expired)
@@ -94,13 +103,11 @@ def dask_client(workers: int | None = None, scheduler: str | None = None) -> Ite
     """A ``distributed.Client``: on an existing ``scheduler`` (an address such as
     ``tcp://host:8786``), else on a new ``LocalCluster`` of ``workers`` processes with one
     thread each (closed at the end)."""
-    try:
-        from distributed import Client, LocalCluster
-    except ImportError as exc:
-        raise ClusterError("--workers and --scheduler need Dask: pip install 'sudoku-symmetry[distributed]'") from exc
+    if distributed is None:
+        raise ClusterError("--workers and --scheduler need Dask: pip install 'sudoku-symmetry[distributed]'")
     if scheduler:
         try:
-            client = Client(scheduler, timeout="20s")
+            client = distributed.Client(scheduler, timeout="20s")
         except (OSError, TimeoutError, ValueError) as exc:
             raise ClusterError(f"cannot reach the Dask scheduler {scheduler}: {str(exc).strip().splitlines()[0]}") \
                 from exc
@@ -113,9 +120,9 @@ def dask_client(workers: int | None = None, scheduler: str | None = None) -> Ite
     for name in ("SUDOKU_CACHE_DIR", "XDG_CACHE_HOME"):
         if os.environ.get(name):
             env[name] = os.environ[name]
-    cluster = LocalCluster(n_workers=int(workers or 1), threads_per_worker=1, processes=True, env=env,
-                           dashboard_address=None, silence_logs=logging.ERROR)
-    client = Client(cluster)
+    cluster = distributed.LocalCluster(n_workers=int(workers or 1), threads_per_worker=1, processes=True, env=env,
+                                       dashboard_address=None, silence_logs=logging.ERROR)
+    client = distributed.Client(cluster)
     try:
         yield client
     finally:
@@ -123,15 +130,12 @@ def dask_client(workers: int | None = None, scheduler: str | None = None) -> Ite
         cluster.close()
 
 
-def run_distributed(engine: Engine, run_id: int, shards: Sequence[str], work, write, *, workers: int | None = None,
+def run_distributed(engine: Engine, run_id: int, shards: Sequence[str], job: Job, *, workers: int | None = None,
                     scheduler: str | None = None, lease_seconds: float = LEASE_SECONDS, progress: bool = True,
                     desc: str | None = None, unit: str = " items", poll_seconds: float = POLL_SECONDS) -> DriveResult:
     """Every pending shard of the run as one Dask task (:func:`shard_task`); the run is marked done
-    when none is left. Same result as :func:`catalog.driver.drive`; the progress bar follows the
+    when none is left. Same result as :func:`jobs.runner.drive`; the progress bar follows the
     run's committed items (read from the catalog every second)."""
-    from distributed import wait
-    from tqdm import tqdm
-
     shards = [str(s) for s in shards]
     state = get_run(engine, run_id)
     pending = pending_shards(engine, run_id, shards)
@@ -140,24 +144,21 @@ def run_distributed(engine: Engine, run_id: int, shards: Sequence[str], work, wr
     out = DriveResult(run_id, already_done=False, finished=False)
     url = engine.url.render_as_string(hide_password=False)
     if pending:
-        bar = tqdm(total=state.items_total, initial=state.items_done, unit=unit, desc=desc, unit_scale=True,
-                   disable=None if progress else True, dynamic_ncols=True)
+        bar = progress_bar(state, progress=progress, desc=desc, unit=unit)
         tag = uuid.uuid4().hex[:8]
         try:
             with dask_client(workers, scheduler) as client:
-                futures = [client.submit(shard_task, url, run_id, s, work, write, lease_seconds, poll_seconds,
+                futures = [client.submit(shard_task, url, run_id, s, job, lease_seconds, poll_seconds,
                                          key=f"shard-{run_id}-{s}-{tag}", pure=False) for s in pending]
                 left = set(futures)
                 try:
                     while left:
                         try:
-                            done, left_now = wait(list(left), timeout=1.0, return_when="FIRST_COMPLETED")
+                            done, left_now = distributed.wait(list(left), timeout=1.0, return_when="FIRST_COMPLETED")
                         except TimeoutError:
                             done, left_now = set(), left
                         for fut in done:
-                            res = _result(fut)
-                            out.shards.append(res)
-                            out.items, out.new, out.known = out.items + res.items, out.new + res.new, out.known + res.known
+                            out.add(_result(fut))
                         left = set(left_now)
                         now = reconnecting(engine, lambda: get_run(engine, run_id).items_done)
                         bar.update(now - bar.n)
@@ -166,11 +167,7 @@ def run_distributed(engine: Engine, run_id: int, shards: Sequence[str], work, wr
                         fut.cancel()
         finally:
             bar.close()
-    if not reconnecting(engine, lambda: pending_shards(engine, run_id, shards)):
-        if get_run(engine, run_id).status != "done":
-            finish_run(engine, run_id)
-        out.finished = True
-    return out
+    return close_run(engine, run_id, shards, out)
 
 
 def _result(fut) -> ShardResult:

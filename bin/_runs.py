@@ -1,0 +1,80 @@
+"""What the four commands that run long jobs share (``canon --store``, ``enumerate``,
+``s17-entry``, ``patterns``): the cluster options, where a run's lines go (``--out``), the
+start of a run and the ``--status`` listing. The jobs themselves and their runner are in
+``jobs/``; the commands only parse, call and print.
+"""
+from __future__ import annotations
+
+import argparse
+
+from sudoku_symmetry.catalog.db import resolve_url
+from sudoku_symmetry.catalog.runs import list_runs, start_or_resume
+from sudoku_symmetry.jobs.output import command_line, open_output, output_target
+
+from ._common import CommandError, count_argument
+
+
+def add_cluster_arguments(parser: argparse.ArgumentParser) -> None:
+    """``--workers N`` / ``--scheduler ADDRESS`` (exclusive): run the shards of a resumable run
+    as Dask tasks (``jobs/dask.py``)."""
+    g = parser.add_argument_group("distributed runs (Dask)").add_mutually_exclusive_group()
+    g.add_argument("--workers", type=count_argument(1, 4096), metavar="N",
+                   help="run the shards on a local Dask cluster of N worker processes, one thread each")
+    g.add_argument("--scheduler", metavar="ADDRESS",
+                   help="run the shards on an existing Dask cluster (e.g. tcp://host:8786)")
+
+
+def distributed(args) -> bool:
+    """True when ``--workers`` or ``--scheduler`` was given."""
+    return bool(getattr(args, "workers", None) or getattr(args, "scheduler", None))
+
+
+def cluster(args) -> dict:
+    """``workers`` and ``scheduler`` for ``jobs.runner.run_job`` (None and None: in this process)."""
+    return {"workers": getattr(args, "workers", None), "scheduler": getattr(args, "scheduler", None)}
+
+
+def refuse_distributed_output(args, what: str = "lines") -> None:
+    """``--workers``/``--scheduler`` run count-only runs: raise :class:`CommandError` unless
+    ``--count-only`` (what is printed or written to ``--out`` comes out in order from one process)."""
+    if distributed(args) and not args.count_only:
+        raise CommandError(f"--workers and --scheduler need --count-only ({what} printed or written to a file "
+                           f"come out in order from one process)")
+
+
+def out_target(args):
+    """Where the run's lines go: None with ``--count-only``, else ``jobs.output.output_target`` of
+    ``--out`` (checked before the catalog is opened: never the catalog's own files)."""
+    if args.count_only:
+        return None
+    return output_target(args.out, resolve_url(args.db))
+
+
+def out_parameters(target) -> dict:
+    """The run parameters that say where its lines go: ``out`` (a file, or a stream's path) and
+    ``stdout`` (not resumable: a new run each time)."""
+    if target is None:
+        return {"out": None, "stdout": False}
+    return {"out": target.path, "stdout": not target.resumable}
+
+
+def start_run(catalog, kind: str, params: dict, target, *, items_total=None, prog: str, argv=None):
+    """(run state, output) of a run whose lines go to ``target``: the run resumed when it can be
+    (same kind and parameters, output a file or nothing), its ``--out`` file opened (cut back to
+    the last checkpoint, checked; made again when it was deleted)."""
+    restart = target is not None and not target.resumable
+    state = start_or_resume(catalog, kind, params, items_total=items_total, restart=restart)
+    output, state = open_output(target, catalog, state, command_line(prog, argv))
+    return state, output
+
+
+def print_runs(catalog, kind: str, out, *, shards: str, what: str, unit: str, label=None) -> None:
+    """``--status``: one line per run of ``kind``: its status, the ``what`` it covers (the list
+    ``parameters[shards]``), where its output goes, the shards done and pending, the items done
+    (``unit``). ``label(parameters)``: text put after the run's number."""
+    for r in list_runs(catalog, kind):
+        params = r.parameters
+        n = len(params.get(shards, []))
+        target = params.get("out") or ("standard output" if params.get("stdout") else "count only")
+        out.write(f"run {r.id}: {label(params) if label else ''}{r.status}, {n} {what} ({target}), "
+                  f"{r.shards_done} done, {n - r.shards_done} pending, {r.items_done:,} {unit}\n")
