@@ -14,9 +14,11 @@ from collections import defaultdict
 
 import numpy as np
 import pytest
+from hypothesis import given, settings, strategies as st
 
 from sudoku_symmetry.engine.canon import InvalidGridError, canon_grid, canon_grids, canon_puzzles, grid_automorphisms
 from sudoku_symmetry.engine.grids.random import random_grids
+from sudoku_symmetry.engine.group.transform import apply_batch, random_transforms
 from sudoku_symmetry.engine.solve import count_solutions, solve
 from sudoku_symmetry.engine.text import format_sudoku, parse_lines, parse_one
 from sudoku_symmetry.engine.unavoidable import MAX_SIZE, puzzles_in_grid, unavoidable_sets
@@ -75,6 +77,20 @@ def test_two_digit_uas_match_the_swaps_of_rows(k):
     uas = unavoidable_sets(grid, 12)
     two = {s for s in as_sets(uas) if len({int(grid[c]) for c in s}) == 2}
     assert two == {s for s in two_digit_uas(grid) if len(s) <= 12}
+
+
+@settings(max_examples=12, deadline=None)
+@given(st.integers(0, 2**32 - 1))
+def test_the_uas_of_a_moved_grid_are_the_moved_uas(seed):
+    """Property: relabelling digits and moving rows, columns, bands and stacks (and transposing)
+    maps unavoidable sets onto unavoidable sets, minimal onto minimal, so the sets of the moved
+    grid are exactly the images of the grid's sets."""
+    grid = random_grids(1, seed=seed % 100_000)[0]
+    t = random_transforms(1, np.random.default_rng(seed))
+    moved = apply_batch(t, grid[None, :])[0]
+    uas = unavoidable_sets(grid, 10)
+    images = apply_batch(np.repeat(t, len(uas), axis=0), uas.as_puzzles())
+    assert {p.tobytes() for p in images} == {p.tobytes() for p in unavoidable_sets(moved, 10).as_puzzles()}
 
 
 def test_lines_masks_and_cells_agree():
@@ -198,6 +214,17 @@ def _check_grid_of(seventeens, k, rng, n_given=9):
     assert all(count_solutions(np.frombuffer(g, np.uint8)[None, :], 2).counts[0] == 1 for g in got)
     # one clue fewer: no 16
     assert search_with_givens(grid, 16, givens) == set()
+
+
+def test_every_list_17_hits_every_ua_of_its_grid(seventeens):
+    """Property: a puzzle has a clue in every unavoidable set of its solution (else the set's
+    digits could be rearranged into a second solution)."""
+    puzzles, sols, _ = seventeens
+    rng = random.Random(SEED + 2)
+    for k in rng.sample(range(len(puzzles)), 20):
+        uas = unavoidable_sets(sols[k], 12)
+        clues = arrays_to_masks(puzzles[k][None, :])[0]
+        assert ((uas.masks[:, 0] & clues[0]) | (uas.masks[:, 1] & clues[1]) != 0).all(), k
 
 
 def test_17s_holding_part_of_a_list_puzzle_are_exactly_the_lists(seventeens):
