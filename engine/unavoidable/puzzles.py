@@ -2,9 +2,9 @@
 sets (:mod:`.sets`), then the hitting-set search with uniqueness checks (:mod:`.hitting`).
 
     >>> from sudoku_symmetry.engine.unavoidable import puzzles_in_grid
-    >>> found = puzzles_in_grid("693784512487512936125963874932651487568247391741398625319475268856129743274836159", 17)
-    >>> len(found), found.complete
-    (1, True)
+    >>> found = puzzles_in_grid("693784512487512936125963874932651487568247391741398625319475268856129743274836159", 80)
+    >>> len(found), found.complete  # every cell can be emptied alone
+    (81, True)
 """
 from __future__ import annotations
 

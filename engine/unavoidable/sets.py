@@ -4,7 +4,7 @@ and the proof of completeness are in :mod:`.collect`.
     >>> from sudoku_symmetry.engine.unavoidable import unavoidable_sets
     >>> uas = unavoidable_sets("123456789456789123789123456214365897365897214897214365531642978642978531978531642", 6)
     >>> uas.counts
-    {4: 27, 6: 162}
+    {4: 6, 6: 114}
 """
 from __future__ import annotations
 
