@@ -212,28 +212,6 @@ def iter_grid_args(args: list[str], size: int = 100_000) -> Iterator[tuple[str, 
             yield f"argument {k}", [arg], 1
 
 
-NOT_A_GRID = "not a valid complete grid (81 digits 1-9, each row, column and box holding each digit once)"
-
-
-def parse_grids(chunk: list[str], source: str, first: int) -> tuple[list[tuple[int, object]], list[tuple[int, str]]]:
-    """``(line number, (81,) grid)`` for each valid complete grid of a chunk of lines, and
-    ``(line number, reason)`` for every other line that is not blank or a comment (a malformed
-    line, a puzzle, a grid breaking a rule): nothing is dropped."""
-    from sudoku_symmetry.engine.text import parse_lines
-    from sudoku_symmetry.engine.validity import is_grid
-
-    parsed = parse_lines(chunk, source=source, allow_suffix=True, errors="collect", first_lineno=first)
-    problems = parse_problems(parsed)
-    valid = is_grid(parsed.sudokus).tolist() if len(parsed.sudokus) else []
-    grids = []
-    for k, lineno in enumerate(parsed.linenos.tolist()):
-        if valid[k]:
-            grids.append((lineno, parsed.sudokus[k]))
-        else:
-            problems.append((lineno, NOT_A_GRID))
-    return grids, problems
-
-
 def is_regular_file(path: str) -> bool:
     """True for a regular file (or a link to one): what can be read twice. A pipe, a FIFO, a
     process substitution (``/dev/fd/N``), a terminal or ``-`` can be read only once."""

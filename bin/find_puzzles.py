@@ -24,18 +24,34 @@ about 2 s a grid, a 17-clue one minutes. Example:
 
 Bad lines (malformed, or not a valid complete grid) print ``error line N: REASON`` in their
 place and on standard error; the exit status is then 2.
+
+``--store`` (FILEs only) records instead of printing: each puzzle's minlex form in the catalog
+(``configurations``, kind ``puzzle``, deduplicated) and a search record per grid
+(``grid_searches``: the grid's minlex form, clues, minimal, found, complete), as a resumable run
+per file (``jobs/find_puzzles.py``: a checkpoint every ``--chunk`` lines, default 1; kill it,
+run it again: the same rows, no duplicates, no gaps); ``--workers N`` or ``--scheduler ADDRESS``
+run the file's pieces of ``--chunk`` lines on Dask. The bad lines are listed at the end, and a
+summary per file (grids searched, puzzles found, new puzzles in the catalog).
 """
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from functools import partial
 
 from sudoku_symmetry.engine.text import format_lines, format_sudoku
-from sudoku_symmetry.engine.unavoidable import TooManyPuzzles, puzzles_in_grid
+from sudoku_symmetry.engine.unavoidable import TooManyPuzzles, parse_grids, puzzles_in_grid
 
-from sudoku_symmetry.commands._common import (EXIT_BAD_INPUT, EXIT_OK, CommandError, count_argument, emit,
-                                              iter_grid_args, parse_grids, run)
+from sudoku_symmetry.catalog.db import open_catalog
+from sudoku_symmetry.catalog.runs import get_run, start_or_resume
+from sudoku_symmetry.commands._common import (EXIT_BAD_INPUT, EXIT_OK, CommandError, add_db_argument, check_inputs,
+                                              count_argument, emit, iter_grid_args, run)
+from sudoku_symmetry.commands._runs import add_cluster_arguments, cluster, distributed
+from sudoku_symmetry.jobs import find_puzzles
+from sudoku_symmetry.jobs.chunk import Job
+from sudoku_symmetry.jobs.inputs import hash_and_count, is_regular
+from sudoku_symmetry.jobs.runner import run_job
 
 LINES_PER_CHUNK = 1_000
 
@@ -52,6 +68,13 @@ def _parser() -> argparse.ArgumentParser:
     ap.add_argument("--minimal", action="store_true", help="only minimal puzzles (no clue can be removed)")
     ap.add_argument("--limit", type=count_argument(1), default=None, metavar="K",
                     help="at most K puzzles per grid (needed for many clues: every superset of a puzzle is one)")
+    ap.add_argument("--store", action="store_true",
+                    help="record the puzzles and a search record per grid in the catalog, as a resumable run per FILE "
+                    "(nothing printed but the summary)")
+    ap.add_argument("--chunk", type=count_argument(1), default=find_puzzles.CHUNK, metavar="LINES",
+                    help="with --store: lines per checkpoint, and per Dask task (default 1)")
+    add_db_argument(ap)
+    add_cluster_arguments(ap)
     ap.add_argument("inputs", nargs="*", metavar="GRID|FILE",
                     help="81-digit grids, or files of grids one per line ('-' or none: standard input)")
     return ap
@@ -75,8 +98,53 @@ def _write(grid, args, source: str, lineno: int, out) -> None:
           file=sys.stderr, flush=True)
 
 
+def _store(args, path: str, catalog) -> int:
+    """One FILE as a resumable run; returns the number of bad lines."""
+    digest, n_lines, _ = hash_and_count(path)
+    name = os.path.basename(path)
+    pieces = args.chunk if distributed(args) else None
+    state = start_or_resume(catalog, find_puzzles.KIND,
+                            find_puzzles.parameters(digest, args.clues, args.minimal, args.limit, pieces),
+                            items_total=n_lines)
+    keys = find_puzzles.shards(path, digest, pieces)
+    job = Job(partial(find_puzzles.work, path=path, clues=args.clues, minimal=args.minimal, limit=args.limit,
+                      chunk=args.chunk, source=name), partial(find_puzzles.write, source=name))
+    res = run_job(catalog, state.id, keys, job, desc=name, unit=" lines", **cluster(args))
+    state = get_run(catalog, state.id)
+    grids = bad = found = 0
+    for key in keys:
+        cur = state.cursor(key) or {}
+        grids, bad, found = grids + int(cur.get("grids", 0)), bad + int(cur.get("malformed", 0)), \
+            found + int(cur.get("found", 0))
+        shown = cur.get("problems", [])
+        sys.stderr.write("".join(f"error: {path}:{n}: {reason}\n" for n, reason in shown))
+        if int(cur.get("malformed", 0)) > len(shown):
+            sys.stderr.write(f"error: {path}: {int(cur['malformed']) - len(shown)} more bad lines\n")
+    again = " (already done: nothing new)" if res.already_done else ""
+    print(f"find-puzzles: {path}: {grids} grids searched for {args.clues}-clue puzzles, {bad} bad lines, {found} "
+          f"puzzles found, {0 if res.already_done else state.items_new} new in the catalog (run {state.id}){again}",
+          file=sys.stderr)
+    return bad
+
+
 def _main(argv=None) -> int:
     args = _parser().parse_args(argv)
+    if args.store or distributed(args):
+        if not args.store:
+            raise CommandError("--workers and --scheduler go with --store")
+        if not args.inputs or any(a == "-" or not os.path.lexists(a) for a in args.inputs):
+            raise CommandError("--store needs FILEs of grids (a run resumes from a file; save standard input or "
+                               "the grids to one)")
+        check_inputs(args.inputs)
+        for path in args.inputs:
+            if not is_regular(path):
+                raise CommandError(f"{path}: not a regular file (a pipe can be read only once): --store needs a FILE")
+        catalog = open_catalog(args.db)
+        try:
+            bad = sum(_store(args, path, catalog) for path in args.inputs)
+        finally:
+            catalog.dispose()
+        return EXIT_BAD_INPUT if bad else EXIT_OK
     status = EXIT_OK
     for source, chunk, first in iter_grid_args(args.inputs, LINES_PER_CHUNK):
         grids, problems = parse_grids(chunk, source, first)

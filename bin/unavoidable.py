@@ -28,10 +28,10 @@ import time
 from functools import partial
 
 from sudoku_symmetry.engine.text import format_sudoku
-from sudoku_symmetry.engine.unavoidable import MAX_SIZE, unavoidable_sets
+from sudoku_symmetry.engine.unavoidable import MAX_SIZE, parse_grids, unavoidable_sets
 
 from sudoku_symmetry.commands._common import (EXIT_BAD_INPUT, EXIT_OK, count_argument, emit, iter_grid_args,
-                                              parse_grids, run)
+                                              run)
 
 LINES_PER_CHUNK = 10_000
 

@@ -56,6 +56,9 @@ Migration 0003:
     (``host:pid:random``, NULL when released), ``expires_at`` (renewed by every committed chunk),
     ``claimed_at``. See ``jobs/leases.py``.
 
+Migration 0009 (``catalog/grid_searches.py``): ``grid_searches``, one row per search of a grid
+for its puzzles of n clues (``find-puzzles --store``).
+
 Adding a table: add the model here, then a migration ``migrations/versions/000N_*.py`` with
 ``down_revision`` the previous head, and bump ``catalog.db.HEAD_REVISION``.
 """
@@ -68,6 +71,7 @@ from sqlalchemy import (
     Boolean,
     CheckConstraint,
     DateTime,
+    Float,
     ForeignKey,
     Index,
     Integer,
@@ -248,4 +252,20 @@ class S17EntryBand(Base):
     band1: Mapped[int] = mapped_column(SmallInteger)
     bands2: Mapped[int] = mapped_column(BigInt)
     bands3: Mapped[int] = mapped_column(BigInt)
+    computed_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class GridSearch(Base):
+    """Migration 0009: a search of a grid (minlex form) for its puzzles of ``clues`` clues."""
+
+    __tablename__ = "grid_searches"
+    __table_args__ = (CheckConstraint("clues >= 0 AND clues <= 81", name="clues_range"),)
+
+    grid: Mapped[str] = mapped_column(String(81), primary_key=True)
+    clues: Mapped[int] = mapped_column(SmallInteger, primary_key=True, autoincrement=False)
+    minimal: Mapped[bool] = mapped_column(Boolean, primary_key=True)
+    complete: Mapped[bool] = mapped_column(Boolean, primary_key=True)
+    found: Mapped[int] = mapped_column(BigInt)
+    automorphism_count: Mapped[int] = mapped_column(Integer)
+    seconds: Mapped[float] = mapped_column(Float)
     computed_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)

@@ -4,6 +4,7 @@ with uniqueness checks (``puzzles``; the search kernel in ``hitting``). ``collec
 public kernels for other families (the 17-clue search): cell sets as two uint64 words, the UA
 collection, the uniqueness check, the search."""
 from .puzzles import PuzzlesInGrid, TooManyPuzzles, puzzles_in_grid
-from .sets import MAX_SIZE, UnavoidableSets, unavoidable_sets
+from .sets import MAX_SIZE, NOT_A_GRID, UnavoidableSets, parse_grids, unavoidable_sets
 
-__all__ = ["MAX_SIZE", "PuzzlesInGrid", "TooManyPuzzles", "UnavoidableSets", "puzzles_in_grid", "unavoidable_sets"]
+__all__ = ["MAX_SIZE", "NOT_A_GRID", "PuzzlesInGrid", "TooManyPuzzles", "UnavoidableSets", "parse_grids", "puzzles_in_grid",
+           "unavoidable_sets"]

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..canon import InvalidGridError
-from ..text import as_batch, format_sudoku
+from ..text import as_batch, format_sudoku, parse_lines
 from ..validity import is_grid
 from . import collect
 
@@ -84,6 +84,26 @@ def check_grid(grid) -> np.ndarray:
     if not is_grid(batch)[0]:
         raise InvalidGridError(f"{format_sudoku(batch[0])} is not a valid complete grid")
     return np.ascontiguousarray(batch[0])
+
+
+NOT_A_GRID = "not a valid complete grid (81 digits 1-9, each row, column and box holding each digit once)"
+
+
+def parse_grids(lines: list[str], source: str | None = None, first: int = 1):
+    """The grids of text lines (the first is line ``first``; blank and ``#`` lines skipped,
+    anything after ``:`` ignored): ``(line number, (81,) grid)`` for each valid complete grid and
+    ``(line number, reason)`` for every other line (malformed, a puzzle, a grid breaking a rule),
+    so that a caller drops nothing."""
+    parsed = parse_lines(lines, source=source, allow_suffix=True, errors="collect", first_lineno=first)
+    problems = [(e.lineno, e.message) for e in parsed.errors]
+    valid = is_grid(parsed.sudokus).tolist() if len(parsed.sudokus) else []
+    grids = []
+    for k, lineno in enumerate(parsed.linenos.tolist()):
+        if valid[k]:
+            grids.append((lineno, parsed.sudokus[k]))
+        else:
+            problems.append((lineno, NOT_A_GRID))
+    return grids, sorted(problems)
 
 
 def _sorted_unique(masks: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
