@@ -38,13 +38,13 @@ from collections import defaultdict
 import numpy as np
 
 from _common import DATA
-from sudoku_symmetry.engine.canon import canon_grids
+from sudoku_symmetry.engine.canon import canon_grids, canon_puzzles
 from sudoku_symmetry.engine.grids.random import random_grids
 from sudoku_symmetry.engine.solve import SOLVER_DEPTH, SOLVER_WORDS, solve
 from sudoku_symmetry.engine.text import format_sudoku, parse_lines
 from sudoku_symmetry.engine.unavoidable import collect, hitting
 from sudoku_symmetry.engine.unavoidable.puzzles import SEARCH_UA_SIZE, search_masks
-from sudoku_symmetry.engine.unavoidable.sets import minimal_uas
+from sudoku_symmetry.engine.unavoidable.sets import masks_to_arrays, minimal_uas
 from sudoku_symmetry.engine._jit import kernel
 
 RECORD = 1 << 20  # clue sets handed to the solver, replayed to time the checks alone
@@ -130,7 +130,6 @@ def list_grids(count, seed):
 def native_lines(puzzles, picks):
     """The k1_p2a.txt lines (process 79's input) of the picked puzzles, by their canonical form."""
     path = os.environ.get("SK17_K1", "/work/native/ua-sk17/k1_p2a.txt")
-    from sudoku_symmetry.engine.canon import canon_puzzles
     want = {canon_puzzles(puzzles[[k]]).forms[0].tobytes(): k for k in picks}
     got = {}
     with open(path) as fh:
@@ -150,7 +149,7 @@ def bench_list(args) -> None:
     native = {}
     if args.native:
         native = native_lines(puzzles, [members[0] for _, _, members in picked])
-    print(f"{'grid (first list puzzle)':82s} {'17s':>4s} {'found':>5s} {'ours s':>7s} {'native s':>8s}")
+    print(f"{'grid (first list puzzle)':82s} {'17s':>4s} {'found':>5s} {'same':>5s} {'ours s':>7s} {'native s':>8s}")
     ours_t, nat_t, ratios = [], [], []
     for grid, puzzle, members in picked:
         tn = None
@@ -165,7 +164,10 @@ def bench_list(args) -> None:
         if tn is not None:
             nat_t.append(tn)
             ratios.append(tn / t)
-        print(f"{format_sudoku(puzzles[members[0]]):82s} {len(members):4d} {len(masks):5d} {t:7.2f} "
+        # the oracle: the classes found are exactly the list's puzzles of this grid
+        found = canon_puzzles(masks_to_arrays(masks, grid)).forms if len(masks) else np.zeros((0, 81), np.uint8)
+        same = {f.tobytes() for f in found} == {f.tobytes() for f in canon_puzzles(puzzles[members]).forms}
+        print(f"{format_sudoku(puzzles[members[0]]):82s} {len(members):4d} {len(masks):5d} {str(same):>5s} {t:7.2f} "
               f"{'-' if tn is None else f'{tn:8.2f}'}", flush=True)
     print(f"\n17-clue search of {len(ours_t)} grids of list puzzles: median {statistics.median(ours_t):.2f} s, "
           f"max {max(ours_t):.2f} s a grid (CPU)")
