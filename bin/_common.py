@@ -38,7 +38,9 @@ import sys
 from itertools import islice
 from typing import Callable, Iterable, Iterator, Union
 
+from sudoku_symmetry import __version__
 from sudoku_symmetry.catalog.errors import CatalogError  # no SQLAlchemy in it: cheap for every command
+from sudoku_symmetry.engine import _cache  # no Numba in it: the cache folders and the compile notice
 from sudoku_symmetry.engine.text import SudokuFormatError
 
 EXIT_OK, EXIT_NO, EXIT_BAD_INPUT = 0, 1, 2
@@ -51,6 +53,12 @@ class CommandError(Exception):
 
 
 # -- arguments -------------------------------------------------------------------------------
+def add_version_argument(parser: argparse.ArgumentParser) -> None:
+    """``--version``: ``PROG (sudoku-symmetry) VERSION`` on standard output, exit 0."""
+    parser.add_argument("--version", action="version", version=f"%(prog)s (sudoku-symmetry) {__version__}",
+                        help="print the version and exit")
+
+
 def add_db_argument(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--db",
@@ -113,6 +121,27 @@ def count_argument(minimum: int = 0, maximum: int = INT64_MAX) -> Callable[[str]
         return value
 
     return parse
+
+
+# -- distributed runs (canon --store, enumerate, s17-entry, patterns) ---------------------------
+def add_cluster_arguments(parser: argparse.ArgumentParser) -> None:
+    """``--workers N`` / ``--scheduler ADDRESS`` (exclusive): run the shards of a resumable run
+    as Dask tasks (``jobs/dask.py``; the rest of what runs share is in ``_runs.py``)."""
+    g = parser.add_argument_group("distributed runs (Dask)").add_mutually_exclusive_group()
+    g.add_argument("--workers", type=count_argument(1, 4096), metavar="N",
+                   help="run the shards on a local Dask cluster of N worker processes, one thread each")
+    g.add_argument("--scheduler", metavar="ADDRESS",
+                   help="run the shards on an existing Dask cluster (e.g. tcp://host:8786)")
+
+
+def distributed(args) -> bool:
+    """True when ``--workers`` or ``--scheduler`` was given."""
+    return bool(getattr(args, "workers", None) or getattr(args, "scheduler", None))
+
+
+def cluster(args) -> dict:
+    """``workers`` and ``scheduler`` for ``jobs.runner.run_job`` (None and None: in this process)."""
+    return {"workers": getattr(args, "workers", None), "scheduler": getattr(args, "scheduler", None)}
 
 
 # -- inputs ----------------------------------------------------------------------------------
@@ -302,13 +331,29 @@ def _catalog_message(exc: BaseException) -> str | None:
     return "catalog: " + (text[0] if text else type(exc).__name__)
 
 
+def compile_notice(prog: str) -> None:
+    """Before the first kernel this process must compile (an emptied cache, a new version), say so
+    on standard error, once; ``SUDOKU_COMPILE_NOTICE=0`` keeps quiet (the test suite sets it)."""
+    if os.environ.get("SUDOKU_COMPILE_NOTICE", "") == "0":
+        return
+
+    def say() -> None:
+        sys.stderr.write(f"{prog}: compiling the engine's kernels for this version first (once per cache folder, "
+                         f"{_cache.kernel_cache_dir()}; `bin/populate` compiles them all up front)\n")
+        sys.stderr.flush()
+
+    _cache.on_first_compile(say)
+
+
 def run(main_fn, argv=None, prog: str | None = None) -> int:
     """Call ``main_fn(argv)`` and turn expected failures into one line and exit status 2:
     a missing or unreadable input, a directory, closed standard input or output, a full disk,
-    a catalog that cannot be used. A closed output pipe (``| head``) ends quietly (status 0)."""
+    a catalog that cannot be used. A closed output pipe (``| head``) ends quietly (status 0).
+    A compilation the command must do first is announced (:func:`compile_notice`)."""
     prog = prog or os.path.basename(sys.argv[0]) or "sudoku"
     if sys.stdout is None:
         return _fail(prog, "standard output is closed")
+    compile_notice(prog)
     try:
         status = main_fn(argv)
         sys.stdout.flush()

@@ -1,37 +1,16 @@
 """What the four commands that run long jobs share (``canon --store``, ``enumerate``,
-``s17-entry``, ``patterns``): the cluster options, where a run's lines go (``--out``), the
-start of a run and the ``--status`` listing. The jobs themselves and their runner are in
-``jobs/``; the commands only parse, call and print.
+``s17-entry``, ``patterns``): where a run's lines go (``--out``), the start of a run and the
+``--status`` listing (the cluster options are in ``_common.py``, so that parsing them imports
+no catalog). The jobs themselves and their runner are in ``jobs/``; the commands only parse,
+call and print.
 """
 from __future__ import annotations
-
-import argparse
 
 from sudoku_symmetry.catalog.db import resolve_url
 from sudoku_symmetry.catalog.runs import list_runs, start_or_resume
 from sudoku_symmetry.jobs.output import command_line, open_output, output_target
 
-from ._common import CommandError, count_argument
-
-
-def add_cluster_arguments(parser: argparse.ArgumentParser) -> None:
-    """``--workers N`` / ``--scheduler ADDRESS`` (exclusive): run the shards of a resumable run
-    as Dask tasks (``jobs/dask.py``)."""
-    g = parser.add_argument_group("distributed runs (Dask)").add_mutually_exclusive_group()
-    g.add_argument("--workers", type=count_argument(1, 4096), metavar="N",
-                   help="run the shards on a local Dask cluster of N worker processes, one thread each")
-    g.add_argument("--scheduler", metavar="ADDRESS",
-                   help="run the shards on an existing Dask cluster (e.g. tcp://host:8786)")
-
-
-def distributed(args) -> bool:
-    """True when ``--workers`` or ``--scheduler`` was given."""
-    return bool(getattr(args, "workers", None) or getattr(args, "scheduler", None))
-
-
-def cluster(args) -> dict:
-    """``workers`` and ``scheduler`` for ``jobs.runner.run_job`` (None and None: in this process)."""
-    return {"workers": getattr(args, "workers", None), "scheduler": getattr(args, "scheduler", None)}
+from ._common import CommandError, distributed
 
 
 def refuse_distributed_output(args, what: str = "lines") -> None:

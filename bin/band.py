@@ -20,19 +20,21 @@ from __future__ import annotations
 import argparse
 import sys
 
-from sudoku_symmetry.commands._common import (EXIT_BAD_INPUT, EXIT_OK, add_input_argument, emit, iter_chunks,
-                                              parse_problems, run)
+from sudoku_symmetry.commands._common import (EXIT_BAD_INPUT, EXIT_OK, add_input_argument, add_version_argument,
+                                              iter_chunks, parse_problems, run)
+from sudoku_symmetry.commands._formats import Rows, add_format_argument, chunk_inputs
 from sudoku_symmetry.engine.bands import ROW_PROBLEM, band_index, band_tables
 from sudoku_symmetry.engine.group import format_transforms
 from sudoku_symmetry.engine.text import parse_lines
 
 CHUNK = 100_000
+FIELDS = ("index", "band", "transform")  # --format csv/jsonl
 
 
-def process_chunk(lines: list[str], source: str, first_lineno: int, out, err) -> tuple[int, int]:
+def process_chunk(lines: list[str], source: str, first_lineno: int, rows: Rows) -> tuple[int, int]:
     """Parse, look up and print one chunk of lines; returns (bands done, bad lines)."""
     parsed = parse_lines(lines, width=27, source=source, errors="collect", first_lineno=first_lineno)
-    results: list[tuple[int, str]] = []
+    results: list = []
     problems = parse_problems(parsed)
     if len(parsed):
         index, transforms = band_index(parsed.sudokus, check=False)
@@ -42,8 +44,9 @@ def process_chunk(lines: list[str], source: str, first_lineno: int, out, err) ->
             if i < 0:
                 problems.append((lineno, ROW_PROBLEM.get(i, "not a valid band")))
             else:
-                results.append((lineno, f"{i} {names[i]} {tstr[k]}"))
-    bad = emit(out, err, source, results, problems)
+                results.append((lineno, f"{i} {names[i]} {tstr[k]}" if rows.text else
+                                 {"index": i, "band": names[i], "transform": tstr[k]}))
+    bad = rows.emit(source, chunk_inputs(lines, first_lineno), results, problems)
     return len(results), bad
 
 
@@ -64,16 +67,20 @@ def build_parser() -> argparse.ArgumentParser:
         "'error line N: REASON' in its place (and on stderr), and the exit status is 2.",
     )
     add_input_argument(p, what="bands (27 digits)")
+    add_format_argument(p, FIELDS)
+    add_version_argument(p)
     return p
 
 
 def _main(argv=None) -> int:
     args = build_parser().parse_args(argv)
     out, err = sys.stdout, sys.stderr
+    rows = Rows(args.format, FIELDS, out, err)
     done = bad = 0
     for source, chunk, first in iter_chunks(args.files, CHUNK):
-        d, b = process_chunk(chunk, source, first, out, err)
+        d, b = process_chunk(chunk, source, first, rows)
         done, bad = done + d, bad + b
+    rows.finish()
     out.flush()
     if bad:
         print(f"band: {done + bad} bands read, {done} done, {bad} bad", file=err)

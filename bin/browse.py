@@ -23,7 +23,8 @@ from pathlib import Path
 
 from sudoku_symmetry.catalog.db import describe, resolve_url, sqlite_file
 from sudoku_symmetry.catalog.queries import QUERIES
-from sudoku_symmetry.commands._common import EXIT_OK, CommandError, add_db_argument, count_argument, run
+from sudoku_symmetry.commands._common import (EXIT_OK, CommandError, add_db_argument, add_version_argument,
+                                              count_argument, run)
 
 INSTALL_HINT = "pip install 'sudoku-symmetry[browse]' (or: pip install datasette)"
 
@@ -48,6 +49,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--port", type=count_argument(0, 65535), default=8001, help="port (default 8001; 0: any free one)")
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1, loopback only)")
     p.add_argument("--metadata-out", metavar="FILE", help="write the Datasette metadata JSON to FILE and exit")
+    add_version_argument(p)
     return p
 
 

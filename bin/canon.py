@@ -44,30 +44,24 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from dataclasses import dataclass
-from functools import partial
 
 from tqdm import tqdm
 
-from sudoku_symmetry.catalog.configurations import store_configurations
-from sudoku_symmetry.catalog.db import open_catalog
-from sudoku_symmetry.catalog.runs import get_run, start_or_resume
-from sudoku_symmetry.commands._common import (EXIT_BAD_INPUT, EXIT_OK, CommandError, _silence_stdout, add_db_argument,
-                                              add_input_argument, check_inputs, count_argument, count_lines, decimal,
-                                              emit, iter_chunks, run, write_svg)
-from sudoku_symmetry.commands._runs import add_cluster_arguments, cluster, distributed
+from sudoku_symmetry.commands._common import (EXIT_BAD_INPUT, EXIT_OK, CommandError, _silence_stdout,
+                                              add_cluster_arguments, add_db_argument, add_input_argument,
+                                              add_version_argument, check_inputs, count_argument, count_lines, decimal,
+                                              distributed, iter_chunks, run, write_svg)
+from sudoku_symmetry.commands._formats import Rows, add_format_argument, chunk_inputs
 from sudoku_symmetry.engine.canon import canonicalize
 from sudoku_symmetry.engine.group import format_transforms
 from sudoku_symmetry.engine.text import format_lines, format_sudoku, parse_one
 from sudoku_symmetry.jobs import canon_store
-from sudoku_symmetry.jobs.chunk import Job
-from sudoku_symmetry.jobs.inputs import hash_and_count, is_regular, line_chunks, parse_piece
-from sudoku_symmetry.jobs.runner import run_job
+from sudoku_symmetry.jobs.inputs import is_regular
 from sudoku_symmetry.pictures.svg import pair_svg
 
 CHUNK = 100_000
 CHUNK_ENV = "SUDOKU_CANON_CHUNK"
-RUN_KIND = canon_store.KIND
+FIELDS = ("form", "kind", "automorphisms", "transform")  # --format csv/jsonl: all of them, whatever the flags
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -89,6 +83,8 @@ def build_parser() -> argparse.ArgumentParser:
     add_db_argument(p)
     add_cluster_arguments(p)  # with --store FILE: pieces of --chunk lines as Dask tasks; forms stored, not printed
     add_input_argument(p)
+    add_format_argument(p, FIELDS)
+    add_version_argument(p)
     return p
 
 
@@ -125,14 +121,6 @@ class _Output:
         self._guard(self.stream.flush)
 
 
-@dataclass
-class Totals:
-    read: int = 0
-    bad: int = 0
-    new: int = 0
-    known: int = 0
-
-
 def _main(argv=None) -> int:
     args = build_parser().parse_args(argv)
     check_inputs(args.files)
@@ -144,42 +132,39 @@ def _main(argv=None) -> int:
             if not is_regular(path):
                 raise CommandError(f"{path}: not a regular file (a pipe can be read only once): --workers and "
                                    f"--scheduler need a FILE: save it to one")
+    if args.store and args.format != "text":
+        raise CommandError(f"--format {args.format} does not go with --store (it prints the forms as text)")
     if args.svg and args.store:
         raise CommandError("--svg draws the first sudoku of a plain run: it does not go with --store")
     show = {"pattern_first": args.pattern_first, "automorphisms": args.automorphisms, "transform": args.transform}
     out, err = _Output(sys.stdout, keep_going=args.store), sys.stderr
-    total = Totals()
     if not args.store:
+        read = bad = 0
+        rows = Rows(args.format, FIELDS, out, err)
         progress = tqdm(total=count_lines(args.files), unit=" lines", disable=None, file=err)
         drawn = args.svg is None
         for source, lines, first in iter_chunks(args.files, args.chunk):
-            p = canon_store.process(lines, source, first, rows=False, **show)
+            p = canon_store.process(lines, source, first, rows=False, fields=not rows.text, **show)
             if not drawn and p.results:
                 _draw(args.svg, lines[p.results[0][0] - first], args.pattern_first)
                 drawn = True
-            n_bad = emit(out, err, source, p.results, p.problems)
-            total.read += len(p.results) + n_bad
-            total.bad += n_bad
+            n_bad = rows.emit(source, chunk_inputs(lines, first), p.results, p.problems)
+            read, bad = read + len(p.results) + n_bad, bad + n_bad
             progress.update(len(lines))
+        rows.finish()
         progress.close()
         out.flush()
         if not drawn:
             print(f"canon: no sudoku to draw: {args.svg} not written", file=err)
-        if total.bad:
-            print(f"canon: read {total.read}, malformed {total.bad}", file=err)
-        return EXIT_BAD_INPUT if total.bad else EXIT_OK
+        if bad:
+            print(f"canon: read {read}, malformed {bad}", file=err)
+        return EXIT_BAD_INPUT if bad else EXIT_OK
 
-    catalog = open_catalog(args.db)
-    try:
-        for path in args.files or ["-"]:
-            if path != "-" and is_regular(path):
-                part = _store_file(catalog, path, args, show, out, err)
-            else:
-                part = _store_stream(catalog, path, args, show, out, err)
-            total.read, total.bad = total.read + part.read, total.bad + part.bad
-            total.new, total.known = total.new + part.new, total.known + part.known
-    finally:
-        catalog.dispose()
+    # Deliberately deferred: the catalog and the run machinery (SQLAlchemy: about 0.3 s of CPU to
+    # import) only with --store, so a canon that only prints starts as fast as solve and band.
+    from sudoku_symmetry.commands._canon_store import store
+
+    total = store(args, show, out, err)
     out.flush()
     if out.closed_pipe:
         print("canon: standard output was closed: the forms were not all printed, but everything was stored",
@@ -198,98 +183,6 @@ def _draw(path: str, line: str, pattern_first: bool) -> None:
                f"transformation {format_transforms(transforms)[0]}"]
     write_svg(path, pair_svg(format_sudoku(cells), format_lines(forms)[0], caption=caption,
                              title=f"canonical form of a {kind}"))
-
-
-def _store_stream(catalog, path: str, args, show, out, err) -> Totals:
-    """Standard input or a pipe: each chunk stored and committed on its own, no run (see the docstring)."""
-    name = args.source or ("stdin" if path == "-" else path)
-    t = Totals()
-    progress = tqdm(unit=" lines", disable=None, file=err)
-    for source, lines, first in iter_chunks([path], args.chunk):
-        p = canon_store.process(lines, source, first, **show)
-        n_new, n_known = store_configurations(catalog, p.rows, source=name) if p.rows else (0, 0)
-        n_bad = emit(out, err, source, p.results, p.problems)
-        t.read, t.bad, t.new, t.known = t.read + len(p.results) + n_bad, t.bad + n_bad, t.new + n_new, t.known + n_known
-        progress.update(len(lines))
-    progress.close()
-    return t
-
-
-def _store_file(catalog, path: str, args, show, out, err) -> Totals:
-    """A file: a resumable run of kind ``canon-store`` keyed on (content sha256, convention),
-    one shard (the sha256); the cursor is ``{"line", "offset", "read", "malformed"}``. Every form
-    is printed: what this process did not store itself is canonicalized again for printing."""
-    digest, n_lines, size = hash_and_count(path)
-    name = args.source or os.path.basename(path)
-    convention = "pattern_first" if args.pattern_first else "minlex"
-    if distributed(args):
-        return _store_pieces(catalog, path, digest, n_lines, name, convention, args, err)
-    run = start_or_resume(catalog, RUN_KIND, canon_store.parameters(digest, convention), items_total=n_lines)
-    start = run.cursor(digest)
-    if run.status != "done" and start and start.get("line"):
-        print(f"canon: {path}: resuming at line {start['line'] + 1} (run {run.id})", file=err)
-    shown = {"line": 0, "offset": 0}  # how far this process has printed
-
-    def print_chunk(data: bytes, notes: str) -> None:
-        out.write(data.decode())
-        if notes:
-            out.flush()  # so a terminal shows the lines in order
-            err.write(notes)
-
-    def catch_up(offset: int) -> None:
-        """Print the forms up to ``offset`` that another run or process stored."""
-        for raw, lines in line_chunks(path, shown["offset"], offset, args.chunk):
-            print_chunk(*canon_store.printed(canon_store.process(lines, path, shown["line"] + 1, rows=False, **show),
-                                             path))
-            shown["line"] += len(raw)
-            shown["offset"] += sum(map(len, raw))
-
-    def work(shard: str, cursor):
-        catch_up(int((cursor or {}).get("offset", 0)))
-        for c in canon_store.work(shard, cursor, path=path, chunk=args.chunk, **show):
-            yield c
-            print_chunk(c.data, c.notes)  # the chunk is committed: print it
-            shown.update(line=c.cursor["line"], offset=c.cursor["offset"])
-
-    def waiting(held):
-        who = ", ".join(sorted({w for w, _ in held.values()})) or "another worker"
-        print(f"canon: {path} is being stored by another process ({who}): waiting for it", file=err)
-
-    res = run_job(catalog, run.id, canon_store.shards(path, digest), Job(work, partial(canon_store.write, source=name)),
-                  on_wait=waiting, desc=os.path.basename(path), unit=" lines")
-    catch_up(size)
-    state = get_run(catalog, run.id)
-    if res.already_done:
-        print(f"canon: {path}: already stored (run {run.id}); nothing new to store", file=err)
-    cur = state.cursor(digest) or {}
-    read, bad = int(cur.get("read", 0)), int(cur.get("malformed", 0))
-    new = 0 if res.already_done else state.items_new
-    return Totals(read, bad, new, read - bad - new)
-
-
-def _store_pieces(catalog, path: str, digest: str, n_lines: int, name: str, convention: str, args, err) -> Totals:
-    """``--workers`` / ``--scheduler``: the file's pieces of ``--chunk`` lines as Dask tasks; the
-    forms are stored, not printed; the malformed lines are listed at the end."""
-    run = start_or_resume(catalog, RUN_KIND, canon_store.parameters(digest, convention, args.chunk),
-                          items_total=n_lines)
-    keys = canon_store.shards(path, digest, args.chunk)
-    job = Job(partial(canon_store.work, path=path, chunk=args.chunk, pattern_first=args.pattern_first, emit=False),
-              partial(canon_store.write, source=name))
-    res = run_job(catalog, run.id, keys, job, desc=name, unit=" lines", **cluster(args))
-    if res.already_done:
-        print(f"canon: {path}: already stored (run {run.id}); nothing new to store", file=err)
-    state = get_run(catalog, run.id)
-    read = bad = 0
-    for key in keys:
-        cur = state.cursor(key) or {}
-        read, bad = read + int(cur.get("read", 0)), bad + int(cur.get("malformed", 0))
-        shown = cur.get("problems", [])
-        err.write("".join(f"error: {path}:{n}: {reason}\n" for n, reason in shown))
-        if int(cur.get("malformed", 0)) > len(shown):
-            err.write(f"error: {path}: {int(cur['malformed']) - len(shown)} more malformed lines in lines "
-                      f"{parse_piece(key)[0] + 1}-{cur['line']} (run without --workers to see them all)\n")
-    new = 0 if res.already_done else state.items_new
-    return Totals(read, bad, new, read - bad - new)
 
 
 def main(argv=None) -> int:

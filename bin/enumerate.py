@@ -46,9 +46,9 @@ from sudoku_symmetry.catalog.db import open_catalog
 from sudoku_symmetry.catalog.fine import export_fine
 from sudoku_symmetry.catalog.grids import coverage, export_counts, fine_prefixes, load_totals
 from sudoku_symmetry.catalog.runs import get_run
-from sudoku_symmetry.commands._common import EXIT_OK, CommandError, add_db_argument, count_argument, decimal, run
-from sudoku_symmetry.commands._runs import (add_cluster_arguments, cluster, distributed, out_parameters, out_target,
-                                            print_runs, refuse_distributed_output, start_run)
+from sudoku_symmetry.commands._common import (EXIT_OK, CommandError, add_cluster_arguments, add_db_argument,
+                                              add_version_argument, cluster, count_argument, decimal, distributed, run)
+from sudoku_symmetry.commands._runs import out_parameters, out_target, print_runs, refuse_distributed_output, start_run
 from sudoku_symmetry.engine.bands import N_BANDS
 from sudoku_symmetry.engine.grids import prefixes
 from sudoku_symmetry.jobs import ed_grids
@@ -99,6 +99,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help=argparse.SUPPRESS)  # grids per distributed shard
     add_db_argument(p)
     add_cluster_arguments(p)
+    add_version_argument(p)
     return p
 
 

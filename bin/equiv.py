@@ -33,7 +33,9 @@ import sys
 
 import numpy as np
 
-from sudoku_symmetry.commands._common import EXIT_NO, EXIT_OK, CommandError, count_argument, run, write_svg
+from sudoku_symmetry.commands._common import (EXIT_NO, EXIT_OK, CommandError, add_version_argument, count_argument, run,
+                                              write_svg)
+from sudoku_symmetry.commands._formats import FORMATS, serialize
 from sudoku_symmetry.commands._single import read_pair, read_sudoku
 from sudoku_symmetry.engine.canon.equivalence import equivalence
 from sudoku_symmetry.engine.grids.random import random_grids
@@ -68,6 +70,21 @@ def _draw(path: str, a, b, result) -> None:
     write_svg(path, pair_svg(format_sudoku(a), format_sudoku(b), caption=caption, title="A and B"))
 
 
+FIELDS = ("a", "b", "equivalent", "kind", "reason", "forward", "forward_steps", "backward", "backward_steps",
+          "fewest_proven")  # --format csv/jsonl: one row
+
+
+def _record(a, b, result) -> dict:
+    """The --format csv/jsonl row of a comparison (the transformations and steps empty when not
+    equivalent)."""
+    way = (lambda t: (str(t), [str(step) for step in t.steps()])) if result.equivalent else (lambda t: (None, None))
+    (forward, forward_steps), (backward, backward_steps) = way(result.forward), way(result.backward)
+    return {"a": format_sudoku(a), "b": format_sudoku(b), "equivalent": bool(result.equivalent),
+            "kind": result.kind, "reason": None if result.equivalent else result.reason, "forward": forward,
+            "forward_steps": forward_steps, "backward": backward, "backward_steps": backward_steps,
+            "fewest_proven": bool(result.fewest_proven) if result.equivalent else None}
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="equiv", description=__doc__.split("\n\n")[0], formatter_class=argparse.RawDescriptionHelpFormatter,
@@ -79,6 +96,9 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--show", action="store_true", help="print both sudokus side by side before the verdict")
     parser.add_argument("--svg", metavar="FILE",
                         help="draw both sudokus side by side with the verdict and the steps from A to B (SVG)")
+    parser.add_argument("--format", choices=FORMATS, default="text",
+                        help="text (default): the verdict and the steps as above; csv or jsonl: one row with "
+                        f"{', '.join(FIELDS)} (docs/formats.md)")
     gen = parser.add_argument_group("random pairs")
     gen.add_argument("--random-pair", action="store_true", help="write a random pair in the pair format")
     which = gen.add_mutually_exclusive_group()
@@ -89,6 +109,7 @@ def _parser() -> argparse.ArgumentParser:
     gen.add_argument("--seed", type=count_argument(0, 2**63 - 1), default=None, metavar="S",
                      help="random seed (default: a fresh one, printed on standard error)")
     gen.add_argument("--out", metavar="FILE", default=None, help="write the pair to FILE (default: standard output)")
+    add_version_argument(parser)
     return parser
 
 
@@ -142,12 +163,16 @@ def _main(argv=None) -> int:
             parser.error("--random-pair takes no A or B (it writes a pair)")
         if args.show or args.svg:
             parser.error("--show and --svg compare two sudokus; they do not go with --random-pair")
+        if args.format != "text":
+            parser.error("--format csv|jsonl writes a comparison; --random-pair writes a pair in the pair format")
         return _write_pair(args)
     for name in ("related", "unrelated", "givens", "seed", "out"):
         if getattr(args, name) not in (None, False):
             parser.error(f"--{name} goes with --random-pair")
     if args.a is None:
         parser.error("give A and B, or one file holding both (or --random-pair)")
+    if args.show and args.format != "text":
+        parser.error("--show draws the sudokus as text: it does not go with --format csv|jsonl")
     if args.b is None:
         a, b = read_pair(args.a)
     else:
@@ -168,6 +193,9 @@ def _main(argv=None) -> int:
         raise CommandError(str(exc)) from None
     if args.svg:
         _draw(args.svg, a, b, result)
+    if args.format != "text":
+        sys.stdout.write(serialize(args.format, FIELDS, [_record(a, b, result)], header=True))
+        return EXIT_OK if result.equivalent else EXIT_NO
     if not result.equivalent:
         print(f"not equivalent ({result.kind}s): {result.reason}")
         return EXIT_NO

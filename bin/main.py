@@ -3,7 +3,8 @@
 ``sudoku COMMAND ARGS`` runs ``bin/COMMAND ARGS``: the same code (``COMMAND.main``), the same
 output, messages and exit status. ``sudoku``, ``sudoku -h`` and ``sudoku --help`` list the
 commands (on standard output, exit 0 for a help request; on standard error, exit 2 without
-one); an unknown command is one error line and the list, exit 2.
+one); ``sudoku --version`` prints ``sudoku (sudoku-symmetry) VERSION``; an unknown command is
+one error line and the list, exit 2.
 """
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ import importlib
 import importlib.util
 import sys
 
+from sudoku_symmetry import __version__
 from sudoku_symmetry.commands._common import EXIT_BAD_INPUT, EXIT_OK, CommandError, run
 
 COMMANDS = {
@@ -26,6 +28,7 @@ COMMANDS = {
     "s17-entry": "the 17-clue search entry: bands 2 and 3 per band 1 (variants A/B/C), counts, table",
     "unavoidable": "every minimal unavoidable set of a grid, up to a size",
     "find-puzzles": "every puzzle of N clues inside a grid (hitting sets of its unavoidable sets)",
+    "s17-search": "the 17-clue search over the entry: every 17 of a band 1, pass A/B/C, resumable, estimate",
     "plot": "pictures of what the catalog holds (SVG or PNG; needs matplotlib)",
     "browse": "the catalog in a web browser (Datasette), with the docs' queries",
 }
@@ -42,7 +45,8 @@ def _available() -> dict[str, str]:
 
 
 def _usage(available: dict[str, str]) -> str:
-    lines = ["usage: sudoku COMMAND [ARGS...]   (sudoku COMMAND --help for each)", "", "commands:"]
+    lines = ["usage: sudoku COMMAND [ARGS...]   (sudoku COMMAND --help for each; sudoku --version)", "",
+             "commands:"]
     lines += [f"  {name:10s} {doc}" for name, doc in available.items()]
     return "\n".join(lines) + "\n"
 
@@ -51,6 +55,9 @@ def _list(argv: list[str]) -> int:
     available = _available()
     if argv and argv[0] in ("-h", "--help"):
         sys.stdout.write(_usage(available))
+        return EXIT_OK
+    if argv and argv[0] == "--version":
+        sys.stdout.write(f"sudoku (sudoku-symmetry) {__version__}\n")
         return EXIT_OK
     if argv:
         raise CommandError(f"unknown command {argv[0]!r} (commands: {', '.join(available)}; "

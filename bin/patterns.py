@@ -47,10 +47,11 @@ import numpy as np
 
 from sudoku_symmetry.catalog.db import open_catalog
 from sudoku_symmetry.catalog.runs import get_run
-from sudoku_symmetry.commands._common import (EXIT_BAD_INPUT, EXIT_OK, CommandError, add_db_argument,
-                                              add_input_argument, count_argument, decimal, emit, iter_chunks, run)
-from sudoku_symmetry.commands._runs import (add_cluster_arguments, cluster, distributed, out_parameters, out_target,
-                                            refuse_distributed_output, start_run)
+from sudoku_symmetry.commands._common import (EXIT_BAD_INPUT, EXIT_OK, CommandError, add_cluster_arguments,
+                                              add_db_argument, add_input_argument, add_version_argument, cluster,
+                                              count_argument, decimal, distributed, iter_chunks, run)
+from sudoku_symmetry.commands._formats import Rows, add_format_argument, chunk_inputs
+from sudoku_symmetry.commands._runs import out_parameters, out_target, refuse_distributed_output, start_run
 from sudoku_symmetry.engine.patterns.burnside import pattern_counts
 from sudoku_symmetry.engine.grids import N_ED_GRIDS
 from sudoku_symmetry.engine.patterns.canonical import canonical_forms, format_cells, has_conflict, parse_line
@@ -61,6 +62,7 @@ from sudoku_symmetry.jobs.runner import run_job
 
 RUN_KIND = patterns.KIND
 MAX_CELLS = 81
+FIELDS = ("form", "kind", "automorphisms")  # --format csv/jsonl of the per-line canonical forms
 
 
 def _cells_value(text: str):
@@ -91,12 +93,17 @@ def build_parser() -> argparse.ArgumentParser:
     add_db_argument(p)
     add_cluster_arguments(p)
     add_input_argument(p, "patterns or configurations")
+    add_format_argument(p, FIELDS)
+    add_version_argument(p)
     return p
 
 
 def _main(argv=None) -> int:
     args = build_parser().parse_args(argv)
     out, err = sys.stdout, sys.stderr
+    if args.format != "text" and (args.burnside or args.cells is not None):
+        raise CommandError(f"--format {args.format} goes with the canonical forms of input lines (not --cells, "
+                           "--burnside)")
     if args.burnside:
         if args.cells is None:
             raise CommandError("--burnside needs --cells N or --cells all")
@@ -121,7 +128,7 @@ def _main(argv=None) -> int:
         return _enumerate(args, out_target(args), argv, out, err)
     if args.digits or args.count_only or args.out or args.no_store or distributed(args):
         raise CommandError("--digits, --count-only, --out, --no-store, --workers and --scheduler go with --cells N")
-    return _canonical(args.files, out, err)
+    return _canonical(args.files, Rows(args.format, FIELDS, out, err))
 
 
 def _burnside(cells, out) -> int:
@@ -131,7 +138,7 @@ def _burnside(cells, out) -> int:
     return EXIT_OK
 
 
-def _canonical(files, out, err) -> int:
+def _canonical(files, out: Rows) -> int:
     bad = 0
     for source, lines, first in iter_chunks(files):
         rows, kinds, where, problems = [], [], [], []
@@ -163,8 +170,13 @@ def _canonical(files, out, err) -> int:
                     res = canonical_forms(batch[sel], digits=digits)
                     for k, text, a in zip(sel, format_cells(res.cells, digits), res.automorphisms):
                         forms[k], auts[k] = text, int(a)
-            results = [(n, f"{f} {a}") for n, f, a in zip(where, forms, auts)]
-        bad += emit(out, err, source, results, problems)
+            if out.text:
+                results = [(n, f"{f} {a}") for n, f, a in zip(where, forms, auts)]
+            else:
+                results = [(n, {"form": f, "kind": "configuration" if d else "pattern", "automorphisms": a})
+                           for n, f, a, d in zip(where, forms, auts, kinds)]
+        bad += out.emit(source, chunk_inputs(lines, first), results, problems)
+    out.finish()
     return EXIT_BAD_INPUT if bad else EXIT_OK
 
 

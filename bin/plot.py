@@ -20,7 +20,7 @@ from typing import Callable
 
 from sudoku_symmetry.catalog.db import open_catalog
 from sudoku_symmetry.catalog.queries import automorphism_histogram, run_query
-from sudoku_symmetry.commands._common import EXIT_OK, CommandError, add_db_argument, run
+from sudoku_symmetry.commands._common import EXIT_OK, CommandError, add_db_argument, add_version_argument, run
 from sudoku_symmetry.engine.patterns.burnside import pattern_counts
 from sudoku_symmetry.pictures import plots  # matplotlib itself is imported only when a plot is drawn
 
@@ -72,6 +72,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--list", action="store_true", help="list the kinds, one line each, and exit")
     p.add_argument("--out", metavar="FILE", help="output file, .svg or .png (default: KIND.svg)")
     add_db_argument(p)
+    add_version_argument(p)
     return p
 
 

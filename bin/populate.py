@@ -20,12 +20,15 @@ import time
 from dataclasses import dataclass, field
 from typing import Callable
 
+from sudoku_symmetry import shipped
 from sudoku_symmetry.catalog.bands import N_BANDS, band_summary
 from sudoku_symmetry.catalog.db import HEAD_REVISION, describe, migrated_from, open_catalog, resolve_url
 from sudoku_symmetry.catalog.grids import coverage, import_counts
 from sudoku_symmetry.catalog.search17 import import_entry_bands, load_entry_bands, load_shipped_entry
 from sudoku_symmetry.catalog.shipped import ED_GRID_COUNTS, ed_grid_counts, manifest
-from sudoku_symmetry.commands._common import EXIT_OK, add_db_argument, run
+from sudoku_symmetry.commands._common import EXIT_OK, add_db_argument, add_version_argument, run
+from sudoku_symmetry.engine import _cache
+from sudoku_symmetry.engine.warmup import warm_up
 from sudoku_symmetry.jobs.band_rows import store_band_rows
 
 
@@ -89,11 +92,43 @@ def step_s17_entry(engine) -> StepResult:
     return StepResult(lines, sum(new.values()))
 
 
+def step_kernels(engine) -> StepResult:
+    """Compile every kernel the commands use (``engine/warmup.py``), once per version of the
+    engine: a marker in the kernel cache folder makes later runs skip it in a file test."""
+    where = _cache.kernel_cache_dir()
+    if _cache.is_warm():
+        return StepResult([f"kernels: compiled already ({where})"], 0)
+    print(f"kernels: compiling every kernel the commands use into {where}; this happens once per version "
+          "(minutes; later commands start in under a second)", flush=True)
+    total = 0.0
+    for name, seconds in warm_up():
+        total += seconds
+        print(f"kernels: {name} ({seconds:.1f} s)", flush=True)
+    return StepResult([f"kernels: ready ({total:.0f} s)"], 0)
+
+
+def step_rank_index(engine) -> StepResult:
+    """The rank index of the shipped ED-grid counts, decoded once into memory-mapped arrays in the
+    cache folder (``sudoku_symmetry.shipped``), so the first ``bin/rank`` answers at once."""
+    if shipped.is_built():
+        return StepResult([f"rank index: built already ({shipped.index_dir()})"], 0)
+    print("rank index: decoding the shipped counts once (about 10 s)", flush=True)
+    t0 = time.perf_counter()
+    index = shipped.rank_index()
+    index.ranks_of(index.grids_at([1]))
+    return StepResult([f"rank index: {index.first_missing} bands 1 ({time.perf_counter() - t0:.0f} s, "
+                       f"{shipped.index_dir()})"], 0)
+
+
 STEPS: list[Step] = [
     Step("bands", "the 416 minlex bands, automorphism counts, gangster classes, automorphisms", step_bands),
     Step("ed_grids", "the counts of essentially different grids per band 1 and row-4 prefix (package data)",
          step_ed_grids),
     Step("s17_entry", "the 17-clue search entry's bands 2 and bands 3 per band 1 (package data)", step_s17_entry),
+    Step("kernels", "compile every kernel the commands use (once per version; a progress line per family)",
+         step_kernels),
+    Step("rank_index", "the rank index of the shipped counts, memory-mapped in the cache folder (once)",
+         step_rank_index),
 ]
 
 
@@ -110,6 +145,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--adopt", action="store_true",
                    help="accept a non-empty database that is not a catalog yet and add the catalog's tables to it "
                         "(refused otherwise, so that --db pointing at another application's database changes nothing)")
+    add_version_argument(p)
     return p
 
 

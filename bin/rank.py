@@ -5,12 +5,14 @@
 Each argument is a LINE (a rank or an 81-digit grid), ``-`` (standard input) or a FILE (one
 per line; ``#`` comments and blank lines skipped), read like every other command's inputs.
 A line of 81 digits (any valid grid, minlex or not) prints ``RANK MINLEX_FORM``; a number from
-1 to 5,472,730,538 prints the grid with that rank. Ranks need the counts of the bands 1 before
-(``bin/enumerate --band1 ... --count-only`` stores them in the catalog; ``bin/populate`` loads
-the shipped ones); a lookup resumes the enumeration at the nearest fine checkpoint where the
-package data has them (``catalog/data/ed_grid_fine.npz``), else enumerates a whole prefix; a line whose band is not
-counted yet, a bad grid or a rank out of range prints ``error line N: REASON`` in its place
-(and on standard error), and the exit status is then 2.
+1 to 5,472,730,538 prints the grid with that rank. Ranks come from the counts shipped with the
+package (all 416 bands 1, with a checkpoint every 384 grids: ``catalog/data/ed_grid_*.npz``),
+decoded once into memory-mapped arrays in the cache folder (``sudoku_symmetry.shipped``), so a
+lookup opens no catalog; only when the package data does not count every band 1 are the
+catalog's counts read (``--db``; ``bin/enumerate --band1 ... --count-only`` stores them), and a
+lookup in a band without checkpoints enumerates its whole prefix. A line whose band is not
+counted, a bad grid or a rank out of range prints ``error line N: REASON`` in its place (and on
+standard error), and the exit status is then 2.
 """
 from __future__ import annotations
 
@@ -18,13 +20,16 @@ import argparse
 import os
 import sys
 
-from sudoku_symmetry.catalog.db import open_catalog
-from sudoku_symmetry.commands._common import (EXIT_BAD_INPUT, EXIT_OK, add_db_argument, check_inputs, decimal, emit,
-                                              open_inputs, run)
+from sudoku_symmetry.commands._common import (EXIT_BAD_INPUT, EXIT_OK, add_db_argument, add_version_argument,
+                                              check_inputs, decimal, open_inputs, run)
+from sudoku_symmetry.commands._formats import Rows, add_format_argument
+from sudoku_symmetry.engine.bands import N_BANDS
 from sudoku_symmetry.engine.canon import InvalidGridError
 from sudoku_symmetry.engine.grids import N_ED_GRIDS, MissingBand
 from sudoku_symmetry.engine.text import format_sudoku
-from sudoku_symmetry.jobs.ed_grids import rank_index
+from sudoku_symmetry.shipped import rank_index as shipped_rank_index
+
+FIELDS = ("rank", "grid")  # --format csv/jsonl: a grid's rank and minlex form, or a rank and its grid
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -32,29 +37,49 @@ def build_parser() -> argparse.ArgumentParser:
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("lines", nargs="*", metavar="LINE",
                    help="an 81-digit grid, a rank, '-' (standard input) or a FILE of them (none: standard input)")
-    add_db_argument(p)
+    add_db_argument(p)  # read only when the package data lacks a band 1
+    add_format_argument(p, FIELDS)
+    add_version_argument(p)
     return p
+
+
+def rank_index(db):
+    """The shipped counts' index when they count every band 1, else the catalog's."""
+    index = shipped_rank_index()
+    if index.first_missing == N_BANDS:
+        return index
+    # Deliberately deferred: the catalog (SQLAlchemy, 0.4 s and 60 MB to import) only when the
+    # package data lacks a band 1, so `bin/rank 1` stays at a fraction of a second.
+    from sudoku_symmetry.catalog.db import open_catalog
+    from sudoku_symmetry.jobs.ed_grids import rank_index as of_catalog
+
+    return of_catalog(open_catalog(db, create=False))
 
 
 def _main(argv=None) -> int:
     args = build_parser().parse_args(argv)
     inputs = _inputs(args.lines)
-    index = rank_index(open_catalog(args.db, create=False))
+    index = rank_index(args.db)
+    rows = Rows(args.format, FIELDS, sys.stdout, sys.stderr)
     bad = 0
     for source, lines in inputs:
-        results, problems = [], []
+        results, problems, raws = [], [], {}
         for n, raw in lines:
             line = raw.strip()
             if not line or line.startswith("#"):
                 continue
+            raws[n] = raw
             try:
                 if len(line) == 81 and _is_digits(line):
                     ranks, forms = index.ranks_of(line)
-                    results.append((n, f"{int(ranks[0])} {format_sudoku(forms[0])}"))
+                    rank, grid = int(ranks[0]), format_sudoku(forms[0])
+                    results.append((n, f"{rank} {grid}" if rows.text else {"rank": rank, "grid": grid}))
                 elif len(line) <= 20 and _is_digits(line):  # ASCII digits only, as in puzzle text
-                    if not 1 <= decimal(line) <= N_ED_GRIDS:
+                    rank = decimal(line)
+                    if not 1 <= rank <= N_ED_GRIDS:
                         raise ValueError(f"rank must be between 1 and {N_ED_GRIDS:,}, got {line}")
-                    results.append((n, format_sudoku(index.grids_at([decimal(line)])[0])))
+                    grid = format_sudoku(index.grids_at([rank])[0])
+                    results.append((n, grid if rows.text else {"rank": rank, "grid": grid}))
                 elif source == "<arguments>" and ("/" in line or "." in line):  # a file name, mistyped?
                     raise ValueError(f"{line}: no such file, and not an 81-digit grid or a rank")
                 else:
@@ -62,9 +87,10 @@ def _main(argv=None) -> int:
             except (MissingBand, InvalidGridError, ValueError) as exc:
                 problems.append((n, str(exc)))
             if len(results) + len(problems) >= 1000:
-                bad += emit(sys.stdout, sys.stderr, source, results, problems)
-                results, problems = [], []
-        bad += emit(sys.stdout, sys.stderr, source, results, problems)
+                bad += rows.emit(source, raws.__getitem__, results, problems)
+                results, problems, raws = [], [], {}
+        bad += rows.emit(source, raws.__getitem__, results, problems)
+    rows.finish()
     return EXIT_BAD_INPUT if bad else EXIT_OK
 
 

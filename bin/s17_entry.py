@@ -51,10 +51,11 @@ from functools import partial
 from sudoku_symmetry.catalog.db import open_catalog
 from sudoku_symmetry.catalog.runs import get_run
 from sudoku_symmetry.catalog.search17 import import_entry_bands, load_band_order, load_entry_bands, load_shipped_entry
-from sudoku_symmetry.commands._common import (EXIT_OK, CommandError, add_db_argument, count_argument, decimal, run,
+from sudoku_symmetry.commands._common import (EXIT_OK, CommandError, add_cluster_arguments, add_db_argument,
+                                              add_version_argument, cluster, count_argument, run,
                                               seconds_argument)
-from sudoku_symmetry.commands._runs import (add_cluster_arguments, cluster, out_parameters, out_target, print_runs,
-                                            refuse_distributed_output, start_run)
+from sudoku_symmetry.commands._runs import out_parameters, out_target, print_runs, refuse_distributed_output, start_run
+from sudoku_symmetry.commands._s17 import parse_ranks, parse_variant
 from sudoku_symmetry.engine.bands import N_BANDS
 from sudoku_symmetry.jobs import s17_entry
 from sudoku_symmetry.jobs.band_rows import store_band_rows
@@ -62,28 +63,6 @@ from sudoku_symmetry.jobs.chunk import Job
 from sudoku_symmetry.jobs.runner import run_job
 
 RUN_KIND = s17_entry.KIND
-
-
-def parse_ranks(text: str) -> list[int]:
-    """``K[,L-M]`` -> band-1 ranks in the order given, without repeats (argparse type)."""
-    out: list[int] = []
-    try:
-        for part in text.split(","):
-            lo, _, hi = part.strip().partition("-")
-            a, b = decimal(lo), decimal(hi) if hi else decimal(lo)
-            if not (0 <= a <= b < N_BANDS):
-                raise ValueError
-            out.extend(r for r in range(a, b + 1) if r not in out)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected band-1 ranks 0-415 like 0,5,10-20, got {text!r}") from None
-    return out
-
-
-def parse_variant(text: str) -> str:
-    v = text.strip().upper()
-    if v not in ("A", "B", "C"):
-        raise argparse.ArgumentTypeError(f"variant must be A, B or C, got {text!r}")
-    return v
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -107,6 +86,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--checkpoint-seconds", type=seconds_argument, default=None, help=argparse.SUPPRESS)
     add_db_argument(p)
     add_cluster_arguments(p)
+    add_version_argument(p)
     return p
 
 

@@ -23,9 +23,11 @@ import argparse
 import re
 import sys
 
-from sudoku_symmetry.commands._common import EXIT_OK, CommandError, count_argument, run
+from sudoku_symmetry.commands._common import EXIT_OK, CommandError, add_version_argument, count_argument, run
+from sudoku_symmetry.commands._formats import FORMATS, serialize
 from sudoku_symmetry.commands._single import read_sudoku
 from sudoku_symmetry.engine.solve import setlogic
+from sudoku_symmetry.engine.text import format_sudoku
 from sudoku_symmetry.engine.validity import conflicts
 
 
@@ -83,9 +85,20 @@ class _Show:
             c, d = divmod(rest, 9)
             cells[9 * r + c] = d + 1
         if (cells > 0).all():
-            from sudoku_symmetry.engine.text import format_sudoku
-
             out.write(f"= solution: {format_sudoku(cells)}\n")
+
+
+FIELDS = ("puzzle", "elimination", "sets", "minimal", "assumption", "contradiction")  # --format csv/jsonl
+
+
+def _record(puzzle: str, e) -> dict:
+    """The --format csv/jsonl row of one elimination."""
+    assumption = None
+    if e.assumption is not None:
+        a, truth = e.assumption
+        assumption = a if isinstance(a, str) else setlogic.cand_name(a) if truth else setlogic.elim_name(a)
+    return {"puzzle": puzzle, "elimination": setlogic.elim_name(e.candidate), "sets": list(e.sets),
+            "minimal": e.minimal, "assumption": assumption, "contradiction": bool(e.contradiction)}
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -103,6 +116,9 @@ def _parser() -> argparse.ArgumentParser:
     ap.add_argument("--add", metavar="STEP", action="append", default=[],
                     help="add this set or unit next (repeatable, in order) before the strategy chooses; "
                     "needs --start, --assume or --start-vector")
+    ap.add_argument("--format", choices=FORMATS, default="text",
+                    help="text (default): a line per elimination and a count; csv or jsonl: a row per elimination "
+                    f"with {', '.join(FIELDS)} (docs/formats.md)")
     ap.add_argument("--show", action="store_true", help="trace each step, the permutations and the forced candidates")
     ap.add_argument("--show-max", type=count_argument(0), default=20, metavar="N",
                     help="with --show: print the permutations when there are at most N (default 20)")
@@ -112,6 +128,7 @@ def _parser() -> argparse.ArgumentParser:
                     help="try at most N starting sets (default: every one)")
     ap.add_argument("--cap", type=count_argument(1), default=200_000, metavar="N",
                     help="permutation database cap (default 200000)")
+    add_version_argument(ap)
     return ap
 
 
@@ -142,6 +159,8 @@ def _main(argv=None) -> int:
         ap.error("--add needs --start, --assume or --start-vector (a growth to add to)")
     if args.show_max != 20 and not args.show:
         ap.error("--show-max goes with --show")
+    if args.show and args.format != "text":
+        ap.error("--show traces the growth as text: it does not go with --format csv|jsonl")
     puzzle = read_sudoku(args.puzzle, what="puzzle")
     check_givens(puzzle)
     if (puzzle > 0).all():
@@ -154,9 +173,13 @@ def _main(argv=None) -> int:
         )
     except ValueError as exc:
         raise CommandError(str(exc)) from None
-    for e in res.eliminations:
-        print(e)
-    print(f"# {len(res.eliminations)} eliminations")
+    if args.format != "text":
+        text = format_sudoku(puzzle)
+        sys.stdout.write(serialize(args.format, FIELDS, [_record(text, e) for e in res.eliminations], header=True))
+    else:
+        for e in res.eliminations:
+            print(e)
+        print(f"# {len(res.eliminations)} eliminations")
     for m in res.messages:
         print(m, file=sys.stderr)
     return EXIT_OK

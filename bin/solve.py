@@ -33,11 +33,16 @@ from tqdm import tqdm
 from sudoku_symmetry.engine.solve import solver
 from sudoku_symmetry.engine.text import format_lines, format_sudoku, parse_lines
 
-from sudoku_symmetry.commands._common import (EXIT_BAD_INPUT, EXIT_OK, INT64_MAX, add_input_argument, count_argument,
-                                              count_lines, emit, iter_chunks, parse_problems, run)
+from sudoku_symmetry.commands._common import (EXIT_BAD_INPUT, EXIT_OK, INT64_MAX, add_input_argument,
+                                              add_version_argument, count_argument, count_lines, iter_chunks,
+                                              parse_problems, run)
+from sudoku_symmetry.commands._formats import Rows, add_format_argument, chunk_inputs
 
 CHUNK = 4096  # puzzles per call into the solver (keeps the progress bar moving)
 LINES_PER_CHUNK = 100_000  # input is streamed in chunks of lines
+# --format csv/jsonl: the fields of each mode (docs/formats.md)
+FIELDS = {"solve": ("solution", "count", "limit"), "count": ("count", "limit"), "check": ("solutions", "minimal"),
+          "logic_only": ("state", "status"), "all": ("count", "capped", "solutions")}
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -61,11 +66,17 @@ def _parser() -> argparse.ArgumentParser:
                     help="with --all: at most N solutions per puzzle")
     ap.add_argument("--stats", action="store_true", help="print guesses and the logic-only fraction on stderr")
     add_input_argument(ap, "puzzles")
+    add_format_argument(ap, sorted({f for fields in FIELDS.values() for f in fields}))
+    add_version_argument(ap)
     return ap
 
 
-def logic_line(puzzle: np.ndarray, candidates: bool = False) -> str:
-    """One --logic-only output line for one puzzle."""
+def _mode(args) -> str:
+    return next((m for m in ("count", "check", "logic_only", "all") if getattr(args, m)), "solve")
+
+
+def logic_line(puzzle: np.ndarray, candidates: bool = False, fields: bool = False) -> str | dict:
+    """One --logic-only output line for one puzzle (``fields``: as --format's fields)."""
     state = solver.logic_state(puzzle)
     if candidates:
         cand = state.candidates.tolist()
@@ -73,26 +84,35 @@ def logic_line(puzzle: np.ndarray, candidates: bool = False) -> str:
                         for v, c in zip(state.cells.tolist(), cand))
     else:
         text = format_sudoku(state.cells)
-    return f"{text} {state.status}"
+    return {"state": text, "status": state.status} if fields else f"{text} {state.status}"
 
 
-def _results(args, batch: np.ndarray, stats: dict) -> list[str]:
+def _results(args, batch: np.ndarray, stats: dict, fields: bool = False) -> list[str] | list[dict]:
+    """The output lines of a batch of puzzles (``fields``: the --format fields of each)."""
     if args.logic_only:
-        return [logic_line(p, args.candidates) for p in batch]
+        return [logic_line(p, args.candidates, fields) for p in batch]
     if args.check:
         counts, minimal = solver.check(batch)
+        if fields:
+            return [{"solutions": "none" if c == 0 else "multiple" if c > 1 else "unique",
+                     "minimal": bool(m) if c == 1 else None} for c, m in zip(counts.tolist(), minimal.tolist())]
         return [
             "none" if c == 0 else "multiple" if c > 1 else ("unique minimal" if m else "unique not-minimal")
             for c, m in zip(counts.tolist(), minimal.tolist())
         ]
     if args.count:
-        res = solver.count_solutions(batch, args.limit or 1_000_000)
+        limit = args.limit or 1_000_000
+        res = solver.count_solutions(batch, limit)
         _tally(stats, res)
+        if fields:
+            return [{"count": c, "limit": limit} for c in res.counts.tolist()]
         return [str(c) for c in res.counts.tolist()]
     limit = args.limit or 1
     res = solver.count_solutions(batch, limit, solutions=True)
     _tally(stats, res)
     sols = format_lines(res.solutions)
+    if fields:
+        return [{"solution": s if c else None, "count": c, "limit": limit} for c, s in zip(res.counts.tolist(), sols)]
     return [
         "none" if c == 0 else (s + " multiple" if c > 1 else s)
         for c, s in zip(res.counts.tolist(), sols)
@@ -119,6 +139,16 @@ def _all(cap, capped: list, lineno: int, puzzle: np.ndarray, out) -> None:
     out.write(f"# {n} solutions\n")
 
 
+def _all_fields(cap, capped: list, lineno: int, puzzle: np.ndarray) -> dict:
+    """--all's --format fields: the solutions (at most ``cap``), their number, whether the cap cut them."""
+    sols = [format_sudoku(s) for s in solver.iter_solutions(puzzle, cap=None if cap is None else cap + 1)]
+    cut = cap is not None and len(sols) > cap
+    if cut:
+        capped.append(lineno)
+        sols = sols[:cap]
+    return {"count": len(sols), "capped": cut, "solutions": sols}
+
+
 def _main(argv=None) -> int:
     args = _parser().parse_args(argv)
     if args.cap is not None and not args.all:
@@ -131,6 +161,7 @@ def _main(argv=None) -> int:
     if args.all and args.limit is not None:
         cap = args.limit if cap is None else min(cap, args.limit)
     out = sys.stdout
+    rows = Rows(args.format, FIELDS[_mode(args)], out, sys.stderr)
     status = EXIT_OK
     stats = {"n": 0, "guesses": 0, "logic": 0}
     capped: list[int] = []  # --all: the lines whose solutions the cap cut
@@ -138,17 +169,20 @@ def _main(argv=None) -> int:
     for source, chunk, first in iter_chunks(args.files, LINES_PER_CHUNK):
         parsed = parse_lines(chunk, source=source, allow_suffix=True, errors="collect", first_lineno=first)
         linenos = parsed.linenos.tolist()
-        if args.all:
+        if args.all and rows.text:
             # stream: each puzzle's solutions are written as its turn comes
             results = [(ln, partial(_all, cap, capped, ln, parsed.sudokus[k])) for k, ln in enumerate(linenos)]
+        elif args.all:
+            results = [(ln, _all_fields(cap, capped, ln, parsed.sudokus[k])) for k, ln in enumerate(linenos)]
         else:
-            texts: list[str] = []
+            texts: list = []
             for start in range(0, len(parsed), CHUNK):
-                texts.extend(_results(args, parsed.sudokus[start : start + CHUNK], stats))
+                texts.extend(_results(args, parsed.sudokus[start : start + CHUNK], stats, not rows.text))
             results = list(zip(linenos, texts))
-        if emit(out, sys.stderr, source, results, parse_problems(parsed)):
+        if rows.emit(source, chunk_inputs(chunk, first), results, parse_problems(parsed)):
             status = EXIT_BAD_INPUT
         progress.update(len(chunk))
+    rows.finish()
     progress.close()
     if capped:
         shown = ", ".join(map(str, capped[:10])) + (", ..." if len(capped) > 10 else "")

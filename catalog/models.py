@@ -56,6 +56,10 @@ Migration 0003:
     (``host:pid:random``, NULL when released), ``expires_at`` (renewed by every committed chunk),
     ``claimed_at``. See ``jobs/leases.py``.
 
+Migration 0008 (``catalog/search17.py``): ``s17_search_finds`` (pass, band-1 rank, canonical form,
+the puzzle as found) and ``s17_search_bands`` (per pass and band 1: bands 2 done of the entry's,
+pairs, bands 3, 17s found, CPU seconds, complete), the 17-clue search itself.
+
 Migration 0009 (``catalog/grid_searches.py``): ``grid_searches``, one row per search of a grid
 for its puzzles of n clues (``find-puzzles --store``).
 
@@ -253,6 +257,44 @@ class S17EntryBand(Base):
     bands2: Mapped[int] = mapped_column(BigInt)
     bands3: Mapped[int] = mapped_column(BigInt)
     computed_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class S17SearchFind(Base):
+    """Migration 0008: a 17-clue puzzle the search found, per pass and band-1 rank (its canonical
+    form is also in ``configurations``, kind ``puzzle``); ``puzzle`` as the search wrote it."""
+
+    __tablename__ = "s17_search_finds"
+    __table_args__ = (CheckConstraint("band1_rank >= 0 AND band1_rank < 416", name="band1_rank_range"),
+                      CheckConstraint("pass IN ('A', 'B', 'C')", name="pass_known"),
+                      Index(None, "canonical"))
+
+    pass_: Mapped[str] = mapped_column("pass", String(1), primary_key=True)
+    band1_rank: Mapped[int] = mapped_column(SmallInteger, primary_key=True, autoincrement=False)
+    canonical: Mapped[str] = mapped_column(String(81), primary_key=True)
+    puzzle: Mapped[str] = mapped_column(String(81))
+    found_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class S17SearchBand(Base):
+    """Migration 0008: one band 1 and pass of the 17-clue search, as far as it went: bands 2 done of
+    the entry's, pairs (bands 2 with bands 3) and bands 3 searched, 17s found (distinct classes),
+    CPU seconds; ``complete`` once every band 2 is done."""
+
+    __tablename__ = "s17_search_bands"
+    __table_args__ = (CheckConstraint("band1_rank >= 0 AND band1_rank < 416", name="band1_rank_range"),
+                      CheckConstraint("pass IN ('A', 'B', 'C')", name="pass_known"))
+
+    pass_: Mapped[str] = mapped_column("pass", String(1), primary_key=True)
+    band1_rank: Mapped[int] = mapped_column(SmallInteger, primary_key=True, autoincrement=False)
+    band1: Mapped[int] = mapped_column(SmallInteger)
+    bands2_total: Mapped[int] = mapped_column(BigInt)
+    bands2_done: Mapped[int] = mapped_column(BigInt)
+    pairs: Mapped[int] = mapped_column(BigInt)
+    bands3: Mapped[int] = mapped_column(BigInt)
+    found: Mapped[int] = mapped_column(Integer)
+    cpu_seconds: Mapped[float] = mapped_column(Float)
+    complete: Mapped[bool] = mapped_column(Boolean)
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
 
 class GridSearch(Base):

@@ -1,5 +1,7 @@
-"""The 17-clue search entry in the catalog: the band order (columns of ``bands``) and the
-per-band-1 entry counts (``s17_entry_bands``), migration 0005. Plain rows in, plain numbers out.
+"""The 17-clue search in the catalog: the band order (columns of ``bands``) and the per-band-1
+entry counts (``s17_entry_bands``), migration 0005; the search's finds (``s17_search_finds``) and
+progress per pass and band 1 (``s17_search_bands``), migration 0008. Plain rows in, plain numbers
+out.
 
 * :func:`store_band_order` fills ``valid6``, ``valid5``, ``min_clues``, ``s17_rank`` of the
   ``bands`` rows where they are still empty (idempotent); returns how many rows it filled.
@@ -20,18 +22,26 @@ SQL a user can run::
     -- progress: bands 1 done and totals (A: 5,472,730,538 bands 3 and C: 983,959,110 bands 2
     -- when all 416 are done)
     SELECT variant, count(*), sum(bands2), sum(bands3) FROM s17_entry_bands GROUP BY variant;
+    -- the search: 17s found per pass, and where (band-1 rank), with their CPU time
+    SELECT pass, band1_rank, found, cpu_seconds, complete FROM s17_search_bands ORDER BY 1, 2;
+    SELECT f.pass, f.band1_rank, f.canonical FROM s17_search_finds f ORDER BY 1, 2;
+
+* :func:`store_search_chunk` stores one checkpoint of the search (finds and progress, in the
+  caller's transaction); :func:`load_search_bands`, :func:`load_search_finds` read them back;
+  :func:`load_shipped_search` reads the package data ``data/s17_search_bands.json``.
 """
 from __future__ import annotations
 
 import json
 from typing import Iterable, Mapping
 
-from sqlalchemy import select, update
+from sqlalchemy import func, select, update
 
 from ._dml import connection_of, insert_new
+from .configurations import make_row, store_configurations
 from .errors import CatalogError
-from .models import Band, S17EntryBand, utcnow
-from .shipped import S17_ENTRY_COUNTS
+from .models import Band, S17EntryBand, S17SearchBand, S17SearchFind, utcnow
+from .shipped import S17_ENTRY_COUNTS, S17_SEARCH_BANDS
 
 BANDS = Band.__table__
 ENTRY = S17EntryBand.__table__
@@ -95,5 +105,76 @@ def import_entry_bands(target, shipped: Mapping[str, Mapping[int, tuple[int, int
                 where = f"band {index_at[r]}" if r in index_at else "no band (run bin/populate first)"
                 raise CatalogError(f"the 17-clue entry package data puts band {i} at rank {r} of variant {v}, "
                                    f"the catalog's band order {where}")
-    return {v: sum(store_entry_band(target, v, r, i, n2, n3) for r, (i, n2, n3) in sorted(rows.items()))
-            for v, rows in shipped.items()}
+    new = {}
+    for v, rows in shipped.items():
+        have = load_entry_bands(target, v)  # those are left as they are: skip them without writing
+        new[v] = sum(store_entry_band(target, v, r, i, n2, n3) for r, (i, n2, n3) in sorted(rows.items())
+                     if r not in have)
+    return new
+
+
+# -- the search itself (migration 0008) --------------------------------------------------------
+FINDS = S17SearchFind.__table__
+SEARCH = S17SearchBand.__table__
+SEARCH_COLUMNS = ("band1", "bands2_total", "bands2_done", "pairs", "bands3", "found", "cpu_seconds", "complete")
+
+
+def store_search_chunk(target, pass_: str, band1_rank: int, finds: Iterable[tuple[str, str]],
+                       progress: Mapping) -> tuple[int, int]:
+    """One checkpoint of the 17-clue search of (``pass_``, ``band1_rank``), in the caller's
+    transaction: its ``finds`` (canonical form, puzzle as found) into ``s17_search_finds`` and
+    ``configurations`` (kind ``puzzle``, deduplicated), and the band 1's progress row, whose
+    counters grow by the checkpoint's (``progress``: ``band1``, ``bands2_total``, and the
+    increments ``bands2_done``, ``pairs``, ``bands3``, ``cpu_seconds``, plus ``complete``);
+    ``found`` is then the number of distinct finds stored. Returns (new finds, known)."""
+    finds = list(finds)
+    now = utcnow()
+    key = {"pass": pass_, "band1_rank": int(band1_rank)}
+    with connection_of(target) as conn:
+        if finds:
+            store_configurations(conn, [make_row(c, kind="puzzle", source="s17-search") for c, _ in finds])
+        new = insert_new(conn, FINDS, [{**key, "canonical": c, "puzzle": p, "found_at": now} for c, p in finds],
+                         ["pass", "band1_rank", "canonical"])
+        where = (SEARCH.c["pass"] == pass_) & (SEARCH.c.band1_rank == int(band1_rank))
+        found = conn.execute(select(func.count()).select_from(FINDS).where(
+            (FINDS.c["pass"] == pass_) & (FINDS.c.band1_rank == int(band1_rank)))).scalar_one()
+        had = conn.execute(select(SEARCH.c.band1_rank).where(where)).first() is not None
+        inc = {k: progress[k] for k in ("bands2_done", "pairs", "bands3", "cpu_seconds")}
+        if not had:
+            conn.execute(SEARCH.insert().values(**key, band1=int(progress["band1"]),
+                                                bands2_total=int(progress["bands2_total"]), found=found,
+                                                complete=bool(progress["complete"]), updated_at=now, **inc))
+        else:
+            conn.execute(update(SEARCH).where(where).values(
+                found=found, updated_at=now, complete=SEARCH.c.complete | bool(progress["complete"]),
+                **{k: SEARCH.c[k] + v for k, v in inc.items()}))
+    return new, len(finds) - new
+
+
+def load_search_bands(target, pass_: str | None = None) -> dict[tuple[str, int], dict]:
+    """(pass, band-1 rank) -> the ``s17_search_bands`` row (complete or not) as a dict."""
+    with connection_of(target) as conn:
+        q = select(SEARCH)
+        if pass_ is not None:
+            q = q.where(SEARCH.c["pass"] == pass_)
+        return {(r["pass"], int(r["band1_rank"])): {k: r[k] for k in SEARCH_COLUMNS}
+                for r in conn.execute(q).mappings()}
+
+
+def load_search_finds(target, pass_: str, band1_rank: int) -> list[tuple[str, str]]:
+    """(canonical, puzzle) of every find of one pass and band 1, by canonical form."""
+    with connection_of(target) as conn:
+        rows = conn.execute(select(FINDS.c.canonical, FINDS.c.puzzle)
+                            .where(FINDS.c["pass"] == pass_, FINDS.c.band1_rank == int(band1_rank))
+                            .order_by(FINDS.c.canonical))
+        return [(c, p) for c, p in rows]
+
+
+def load_shipped_search() -> dict[tuple[str, int], dict]:
+    """The package data ``data/s17_search_bands.json`` (measured bands 1 of the search, complete
+    or not, written by ``bin/s17-search --export``): (pass, rank) -> row; {} if absent."""
+    if not S17_SEARCH_BANDS.exists():
+        return {}
+    data = json.loads(S17_SEARCH_BANDS.read_text())
+    cols = data["columns"]
+    return {(r[0], int(r[1])): dict(zip(cols[2:], r[2:])) for r in data["bands"]}

@@ -5,6 +5,8 @@ beside its JSON manifest (sha256, what it covers, the command that makes it agai
   --export``), what ``bin/populate`` loads and the rank index reads; :func:`ed_grid_counts`.
 * ``ed_grid_fine.npz``: their fine counts (``catalog/fine.py``).
 * ``s17_entry_counts.json``: the 17-clue search entry's counts per band 1 (``catalog/search17.py``).
+* ``s17_search_bands.json``: the 17-clue search's measured bands 1 per pass (complete or not:
+  finds, CPU seconds, bands 3), what ``bin/s17-search --table`` and its estimate read.
 """
 from __future__ import annotations
 
@@ -21,6 +23,7 @@ DATA_DIR = Path(__file__).parent / "data"
 ED_GRID_COUNTS = DATA_DIR / "ed_grid_counts.npz"
 ED_GRID_FINE = DATA_DIR / "ed_grid_fine.npz"
 S17_ENTRY_COUNTS = DATA_DIR / "s17_entry_counts.json"
+S17_SEARCH_BANDS = DATA_DIR / "s17_search_bands.json"
 
 
 def manifest(path: Path) -> dict:

@@ -16,7 +16,8 @@ One subpackage per capability, each a public module (or a few) beside its privat
 Shared: ``core`` (the kernels several families call: the transformation's array layout, the band
 key, a grid's chutes; a family's ``_kernels`` modules are private to it), ``text`` (text <->
 arrays), ``validity`` (conflicts), ``_bits`` (bit and permutation tables), ``_jit`` (the one
-decorator), ``_cache`` (cache folders).
+decorator), ``_cache`` (cache folders, memory-mapped stored arrays, the warm-cache marker),
+``warmup`` (compiles every kernel the commands use, once per version: ``bin/populate`` runs it).
 """
 from ._cache import configure_numba_cache
 

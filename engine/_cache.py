@@ -154,3 +154,88 @@ def configure_numba_cache() -> None:
     os.environ["NUMBA_CACHE_DIR"] = str(folder)
     if "numba" in sys.modules:  # imported before us: its config was already read
         sys.modules["numba"].config.CACHE_DIR = str(folder)
+
+
+# -- compilation: a notice before the first one, a marker once everything is compiled ---------
+_first_compile = None  # the callback of on_first_compile, until it has run
+
+
+def on_first_compile(callback) -> None:
+    """Call ``callback()`` once, just before the first kernel this process compiles (a cache hit
+    compiles nothing, so a warm process never calls it). The commands print a notice with it."""
+    global _first_compile
+    _first_compile = callback
+
+
+def first_compile() -> None:
+    """Called by ``_jit``'s listener at every compilation start; runs the callback the first time."""
+    global _first_compile
+    callback, _first_compile = _first_compile, None
+    if callback is not None:
+        callback()
+
+
+WARM_MARKER = "warm"
+"""File in the Numba cache folder written once :mod:`..warmup` compiled every kernel into it."""
+
+
+def kernel_cache_dir() -> Path:
+    return Path(os.environ.get("NUMBA_CACHE_DIR") or cache_root())
+
+
+def is_warm() -> bool:
+    """True when this cache folder (one per version of the engine's sources) holds every kernel
+    the commands use: a file test, no kernel loaded."""
+    return (kernel_cache_dir() / WARM_MARKER).exists()
+
+
+def mark_warm() -> None:
+    try:
+        (kernel_cache_dir() / WARM_MARKER).write_text("every kernel the commands use is compiled here\n")
+    except OSError:
+        pass
+
+
+def stored_arrays(name: str, build, prefix: str | None = None) -> dict:
+    """Arrays computed once and kept as ``.npy`` files in the folder ``cache_root() / name``,
+    loaded memory-mapped and read-only: a process maps them in about a millisecond and its
+    memory holds only the pages it reads.
+
+    ``build()`` returns ``{array name: ndarray}``; it runs when the folder is missing. It is
+    written to a temporary folder renamed into place, so a reader never sees half of one and two
+    processes building at once both succeed (the loser's copy is dropped). ``name`` should carry
+    a key of everything the arrays depend on (e.g. ``rank-<hash>``); older folders starting with
+    ``prefix`` are pruned (:data:`KEEP` kept). Where the cache cannot be written, the arrays are
+    built and returned in memory."""
+    folder = cache_root() / name
+    try:
+        arrays = _mapped(folder)
+    except (OSError, ValueError):  # unreadable: build them in memory
+        return build()
+    return arrays or _store(folder, build(), prefix)
+
+
+def _mapped(folder: Path) -> dict:
+    import numpy as np
+
+    return {p.stem: np.load(p, mmap_mode="r") for p in sorted(folder.glob("*.npy"))}
+
+
+def _store(folder: Path, arrays: dict, prefix: str | None) -> dict:
+    import numpy as np
+
+    tmp = folder.with_name(f".{folder.name}.tmp{os.getpid()}")
+    try:
+        tmp.mkdir(parents=True, exist_ok=True)
+        for key, a in arrays.items():
+            np.save(tmp / f"{key}.npy", np.ascontiguousarray(a))
+        try:
+            os.replace(tmp, folder)
+        except OSError:  # another process stored it first
+            shutil.rmtree(tmp, ignore_errors=True)
+        if prefix:
+            prune(folder.parent, prefix, folder.name)
+        return _mapped(folder)
+    except (OSError, ValueError):
+        shutil.rmtree(tmp, ignore_errors=True)
+        return arrays

@@ -9,6 +9,9 @@ import os
 from functools import partial
 
 import numba
+from numba.core import event
+
+from . import _cache
 
 _CACHE = os.environ.get("SUDOKU_NO_CACHE", "") in ("", "0")
 
@@ -23,3 +26,16 @@ kernel = partial(numba.njit, **JIT_OPTIONS)
 
 parallel_kernel = partial(numba.njit, parallel=True, **JIT_OPTIONS)
 """For batch drivers that split work over threads with ``numba.prange``."""
+
+
+class _CompileNotice(event.Listener):
+    """Tells ``_cache.first_compile`` when a compilation starts (cache hits start none)."""
+
+    def on_start(self, ev):
+        _cache.first_compile()
+
+    def on_end(self, ev):
+        pass
+
+
+event.register("numba:compile", _CompileNotice())

@@ -236,11 +236,17 @@ def format_block(cells: np.ndarray) -> str:
 
 
 def as_batch(sudokus, width: int = 81) -> np.ndarray:
-    """Coerce strings, a (width,) array or an (N, width) array to a contiguous (N, width) uint8 batch."""
+    """Coerce strings (a list, a NumPy array of strings, a pandas column), a (width,) array or an
+    (N, width) array to a contiguous (N, width) uint8 batch."""
     if isinstance(sudokus, str):
         return parse(sudokus, width)[None, :]
     if isinstance(sudokus, (list, tuple)) and sudokus and isinstance(sudokus[0], str):
         return np.stack([parse(s, width) for s in sudokus])
+    if not isinstance(sudokus, np.ndarray) or sudokus.dtype.kind in "USO":
+        texts = np.asarray(sudokus)
+        if texts.dtype.kind in "USO":  # not numbers: converting them to uint8 would overflow
+            lines = [s.decode("ascii", "replace") if isinstance(s, bytes) else str(s) for s in texts.reshape(-1).tolist()]
+            return np.stack([parse(s, width) for s in lines]) if lines else np.zeros((0, width), np.uint8)
     arr = np.ascontiguousarray(sudokus, dtype=np.uint8)
     if arr.ndim == 1:
         arr = arr[None, :]

@@ -11,7 +11,7 @@ A job is a module with module-level functions (``docs/runs.md`` says how to add 
 
 Jobs: ``canon_store`` (canonical forms of a file into the catalog), ``ed_grids`` (the
 essentially different grids per band 1, and the rank index over their counts), ``s17_entry``
-(the 17-clue search entry), ``patterns`` (essentially different clue patterns and
+(the 17-clue search entry), ``s17_search`` (the 17-clue search over it), ``patterns`` (essentially different clue patterns and
 configurations); ``band_rows`` computes the rows ``populate`` stores for the 416 bands.
 
 The machinery: ``runner`` (:func:`~jobs.runner.run_job`, ``drive``, ``run_shard``: each chunk's

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from sudoku_symmetry.catalog.bands import automorphism_rows, band_row, store_bands
-from sudoku_symmetry.catalog.search17 import store_band_order
+from sudoku_symmetry.catalog.search17 import load_band_order, store_band_order
 from sudoku_symmetry.engine.bands import band_tables
 from sudoku_symmetry.engine.search17 import band_order
 
@@ -36,4 +36,6 @@ def store_band_rows(catalog) -> BandRowsStored:
              for i in range(len(T.minlex))]
     auts = [row for i in range(len(T.minlex)) for row in automorphism_rows(i, map(str, T.automorphisms(i)))]
     new_bands, new_auts = store_bands(catalog, bands, auts)
-    return BandRowsStored(new_bands, new_auts, store_band_order(catalog, band_order_rows()))
+    # the band order costs seconds to compute: only when the catalog misses some of it
+    new_order = store_band_order(catalog, band_order_rows()) if len(load_band_order(catalog)) < len(bands) else 0
+    return BandRowsStored(new_bands, new_auts, new_order)

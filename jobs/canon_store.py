@@ -19,7 +19,6 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from sudoku_symmetry.catalog.configurations import store_configurations
 from sudoku_symmetry.engine.canon import canonicalize
 from sudoku_symmetry.engine.group import format_transforms
 from sudoku_symmetry.engine.text import format_lines, parse_lines
@@ -44,19 +43,23 @@ class Processed(NamedTuple):
 
 
 def process(lines: list[str], source: str, first: int, *, pattern_first: bool = False, automorphisms: bool = False,
-            transform: bool = False, rows: bool = True) -> Processed:
+            transform: bool = False, rows: bool = True, fields: bool = False) -> Processed:
     """Canonical forms of a chunk of raw lines (the first is line ``first``): a complete valid grid
     gets the grid minlex form, anything else the puzzle form (pure minlex, or pattern-first). A
     printed line is ``FORM [AUTOMORPHISMS] [TRANSFORMATION]``; a malformed line, or one whose
-    givens repeat a digit, is a problem."""
+    givens repeat a digit, is a problem. ``fields``: each result is instead the dict of
+    ``canon --format csv|jsonl`` (form, kind, automorphisms, transform: every one, whatever the flags)."""
     parsed = parse_lines(lines, source=source, errors="collect", first_lineno=first)
     ok = is_valid(parsed.sudokus) if len(parsed) else np.zeros(0, bool)
     forms, transforms, counts, is_grid = canonicalize(parsed.sudokus[ok], pattern_first)
     plain = format_lines(forms)
     text = plain
-    if automorphisms:
+    if fields:
+        text = [{"form": f, "kind": "grid" if g else "puzzle", "automorphisms": c, "transform": t}
+                for f, g, c, t in zip(plain, is_grid.tolist(), counts.tolist(), format_transforms(transforms))]
+    if automorphisms and not fields:
         text = [f"{s} {c}" for s, c in zip(text, counts.tolist())]
-    if transform:
+    if transform and not fields:
         text = [f"{s} {t}" for s, t in zip(text, format_transforms(transforms))]
     problems = [(e.lineno, e.message) for e in parsed.errors]
     problems += [(n, str(conflicts(cells)[0])) for n, cells in zip(parsed.linenos[~ok].tolist(), parsed.sudokus[~ok])]
@@ -112,4 +115,8 @@ def work(shard: str, cursor, *, path: str, chunk: int, pattern_first: bool = Fal
 
 def write(conn, rows: list[dict], *, source: str | None = None) -> tuple[int, int]:
     """Store a chunk's rows (deduplicated): ``(new, known)``."""
+    # Deliberately deferred: the catalog (SQLAlchemy, about 0.3 s of CPU to import) only when
+    # storing; ``canon`` without ``--store`` uses :func:`process` alone and starts without it.
+    from sudoku_symmetry.catalog.configurations import store_configurations
+
     return store_configurations(conn, rows, source=source)

@@ -10,6 +10,10 @@ from pathlib import Path
 
 import pytest
 
+# commands announce a compilation on standard error; tests compare standard error, and whether a
+# kernel compiles depends on what ran before them (test_compile_notice checks the notice itself)
+os.environ["SUDOKU_COMPILE_NOTICE"] = "0"
+
 # the shared puzzle files sit beside the checkout (../shared/data); $SUDOKU_SHARED_DATA overrides
 DATA = Path(os.environ.get("SUDOKU_SHARED_DATA") or Path(__file__).resolve().parent.parent.parent / "shared" / "data")
 

@@ -104,3 +104,77 @@ def naive_gangster_bands3(colset3) -> int:
         return n
 
     return fill(0)
+
+
+def naive_locations(puzzle: list[int], grid: list[int], rank_of) -> set[tuple[str, int, tuple]]:
+    """Where the 17-clue search meets ``puzzle`` (its solution ``grid``): the set of (pass,
+    band-1 rank, band 2 of the representation, rows 4-6 as a tuple), by brute force over every
+    representation of the grid in the entry.
+
+    Pass A/B: the representation is variant A's (``naive_representative``'s rule, every chute,
+    map and order achieving its minimum, so a grid with automorphisms gives every chute
+    assignment); the clue counts per chute do not change under the group, so the pass is read
+    from the counts of the chutes that become bands 1, 2, 3 (and the perpendicular ones, stacks):
+    A for 5-6-6 / 6-5-6, B for 6-6-5, each with no chute above 6.
+    Pass C: for every chute c with 7+ clues, the representations with c as band 3 (variant C: band
+    1 the smallest-rank chute of the two parallel to c, band 2 the other one, the smallest band 2
+    then band 3 over every way onto band 1)."""
+    T = band_tables()
+    chutes = _chutes(list(grid))
+    idx = [band_index_one(c)[0] for c in chutes]
+    cells = [[r * 9 + j for r in range(3 * b, 3 * b + 3) for j in range(9)] for b in range(3)] + \
+            [[r * 9 + 3 * s + i for i in range(3) for r in range(9)] for s in range(3)]
+    clues = [sum(1 for q in cs if puzzle[q]) for cs in cells]
+    out = set()
+
+    def reps(band1_chutes, pairs_of):
+        """(key, band 2 image, assignment) over band-1 chute c in ``band1_chutes``, each way onto
+        X, each (band 2 chute, band 3 chute) in pairs_of(c); key = what is minimized."""
+        res = []
+        for c in band1_chutes:
+            x = idx[c]
+            _, u = band_index_one(chutes[c])
+            for a in T.automorphisms(x):
+                cols = [u.cols[a.cols[j]] for j in range(9)]
+                digits = [0] + [a.digits[u.digits[d]] for d in range(1, 10)]
+                for p, q, key0 in pairs_of(c):
+                    img2 = _image(chutes[p], cols, digits)
+                    img3 = _image(chutes[q], cols, digits)
+                    res.append((key0 + img2 + img3, tuple(img2), (c, p, q)))
+        return res
+
+    # pass A / B: band 1 = a chute of the lowest rank
+    k = min(rank_of[i] for i in idx)
+    x1 = [c for c in range(6) if rank_of[idx[c]] == k]
+
+    def pairs_a(c):
+        base = 3 if c >= 3 else 0
+        o = [p for p in range(base, base + 3) if p != c]
+        return [(p, q, [rank_of[idx[p]], rank_of[idx[q]]]) for p, q in (o, o[::-1])
+                if rank_of[idx[p]] <= rank_of[idx[q]]]
+
+    r = reps(x1, pairs_a)
+    best = min(t[0] for t in r)
+    for key, b2, (c, p, q) in r:
+        if key != best:
+            continue
+        stacks = [3, 4, 5] if c < 3 else [0, 1, 2]
+        if max(clues[s] for s in stacks) > 6 or max(clues[c], clues[p], clues[q]) > 6:
+            continue
+        dist = (clues[c], clues[p], clues[q])
+        if dist in ((5, 6, 6), (6, 5, 6)):
+            out.add(("A", k, b2))
+        elif dist == (6, 6, 5):
+            out.add(("B", k, b2))
+    # pass C: each chute of 7+ as band 3
+    for c3 in range(6):
+        if clues[c3] < 7:
+            continue
+        base = 3 if c3 >= 3 else 0
+        p, q = [t for t in range(base, base + 3) if t != c3]
+        kc = min(rank_of[idx[p]], rank_of[idx[q]])
+        b1s = [t for t in (p, q) if rank_of[idx[t]] == kc]
+        r = reps(b1s, lambda c: [((q if c == p else p), c3, [])])
+        best = min(t[0] for t in r)
+        out.update(("C", kc, b2) for key, b2, _ in r if key == best)
+    return out

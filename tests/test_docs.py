@@ -1,6 +1,6 @@
 """The docs run: every SQL query a page shows is run against a catalog made the way the docs say,
-and must print the result shown under it; every shell example of the getting-started page is
-run and must print what the page shows; the site builds in strict mode (a broken link, a missing
+and must print the result shown under it; every shell example of the getting-started page and
+of the command families' pages is run and must print what the page shows; the site builds in strict mode (a broken link, a missing
 page or an API reference that does not resolve fails); the README stays short.
 
 How a page marks what is checked (plain Markdown, readable as it is):
@@ -8,10 +8,11 @@ How a page marks what is checked (plain Markdown, readable as it is):
 * a fenced ``sql`` block is one or more statements; the fenced ``text`` block right after it is
   their output as ``sqlite3`` prints it (columns joined by ``|``, NULL as nothing); a last line
   ``...`` shows the first rows only (the output must start with the lines above it);
-* a fenced ``sh`` block of ``getting-started.md`` and ``catalog.md`` is run by bash in the
-  checkout's root, in order, with one fresh catalog (``$SUDOKU_CATALOG``) per page; the fenced
-  ``text`` block right after it, when there is one, is its exact standard output; the SQL of
-  every other page runs on the catalog that ``catalog.md``'s blocks make.
+* a fenced ``sh`` block of ``catalog.md`` and of the pages in ``RUN_PAGES`` is run by bash in
+  the checkout's root, in order, with one fresh catalog (``$SUDOKU_CATALOG``) per page; the
+  fenced ``text`` block right after it, when there is one, is its exact standard output; the
+  SQL of every other page runs on the catalog that ``catalog.md``'s blocks make. The ``sh``
+  blocks of the other pages (long runs, clusters, benchmarks) are shown, not run.
 """
 from __future__ import annotations
 
@@ -29,6 +30,8 @@ ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
 FENCE = re.compile(r"^```(\w*)[^\n]*\n(.*?)^```\s*$", re.M | re.S)
 README_LIMIT = 12 * 1024
+RUN_PAGES = ["getting-started.md", "grids.md", "solving.md", "patterns.md"]
+"""The pages whose shell blocks run (each with its own fresh catalog, its SQL on it too)."""
 
 
 def blocks(page: Path) -> list[tuple[str, str, str | None]]:
@@ -116,13 +119,14 @@ def docs_catalog(tmp_path_factory) -> Path:
     return Path(env["SUDOKU_CATALOG"])
 
 
-def test_getting_started_runs_as_shown(tmp_path):
-    assert run_page("getting-started.md", page_env(tmp_path))
+@pytest.mark.parametrize("name", RUN_PAGES)
+def test_page_runs_as_shown(name, tmp_path):
+    assert run_page(name, page_env(tmp_path))
 
 
-@pytest.mark.parametrize("name", [p.name for p in sorted(DOCS.glob("*.md")) if p.name != "getting-started.md"])
+@pytest.mark.parametrize("name", [p.name for p in sorted(DOCS.glob("*.md")) if p.name not in RUN_PAGES])
 def test_every_sql_block_prints_what_the_page_shows(name, docs_catalog):
-    """Every SQL block of every page (but getting started's, run above on its own catalog) runs on
+    """Every SQL block of every page (but those of RUN_PAGES, run above on their own catalogs) runs on
     the catalog page's catalog and prints the result shown under it."""
     for lang, body, expected in blocks(DOCS / name):
         if lang == "sql":

@@ -14,7 +14,7 @@ import zipfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-SOURCE_DIRS = ("engine", "catalog", "migrations", "bin", "tests", "bench")
+SOURCE_DIRS = ("api", "engine", "catalog", "jobs", "migrations", "bin", "tests", "bench")
 BARE = re.compile(r"^\s*(from|import)\s+(engine|catalog|migrations|sudoku_commands)\b", re.M)
 
 
@@ -145,6 +145,8 @@ def test_wheel_installs_one_package_and_runs_a_command_outside_the_checkout(tmp_
     assert {t for t in top if not t.endswith(".dist-info")} == {"sudoku_symmetry"}
     assert "sudoku_symmetry/migrations/script.py.mako" in names
     assert "sudoku_symmetry/engine/canon/_puzzle_kernels.py" in names
+    assert {"sudoku_symmetry/__init__.py", "sudoku_symmetry/py.typed"} <= set(names)  # the flat API, typed
+    assert any(n.endswith(".dist-info/licenses/LICENSE") for n in names)
     # a fresh environment that sees our dependencies but not the editable install of the checkout
     env_dir = tmp_path / "env"
     venv.EnvBuilder(with_pip=False).create(env_dir)
@@ -152,7 +154,9 @@ def test_wheel_installs_one_package_and_runs_a_command_outside_the_checkout(tmp_
     site = Path(subprocess.run([str(py), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
                                capture_output=True, text=True, check=True).stdout.strip())
     (site / "deps.pth").write_text(sysconfig.get_paths()["purelib"] + "\n")  # .pth files there stay unread
-    zipfile.ZipFile(wheel).extractall(site)
+    r = subprocess.run([sys.executable, "-m", "pip", "--python", str(py), "install", "-q", "--no-deps", "--no-index",
+                        str(wheel)], capture_output=True, text=True, cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
     outside = tmp_path / "elsewhere"
     outside.mkdir()
     env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "NUMBA_CACHE_DIR")}
@@ -165,6 +169,12 @@ def test_wheel_installs_one_package_and_runs_a_command_outside_the_checkout(tmp_
     where, line = r.stdout.splitlines()
     assert where.startswith(str(site)) and not where.startswith(str(ROOT))
     assert line == "0 123456789456789123789123456 0:123456789:123456789:123456789"
+    # the console script the wheel installs
+    from sudoku_symmetry import __version__
+
+    r = subprocess.run([str(env_dir / "bin" / "sudoku"), "--version"], capture_output=True, text=True, cwd=outside,
+                       env=env)
+    assert (r.returncode, r.stdout) == (0, f"sudoku (sudoku-symmetry) {__version__}\n"), r.stderr
 
 
 def test_the_catalog_only_stores():

@@ -96,3 +96,37 @@ def test_rank_index_of_a_catalog_uses_only_its_counted_bands(tmp_path):
 
     with pytest.raises(MissingBand, match="band 1 = 0 is not counted yet"):
         index.grids_at([1])
+
+
+def test_flat_arrays_answer_like_the_index_they_came_from(shipped, tmp_path, monkeypatch):
+    """to_arrays -> stored memory-mapped -> from_arrays: the same grids and ranks (bands 1 0-2),
+    the next band missing, and a second store reads the folder the first one wrote."""
+    from sudoku_symmetry.engine import _cache
+    from sudoku_symmetry.engine.grids import MissingBand
+
+    totals, counts, before = shipped
+    fine = load_fine_package()
+    index = RankIndex({b: totals[b] for b in range(3)}, counts.get, fine.get)
+    monkeypatch.setenv("SUDOKU_CACHE_DIR", str(tmp_path))
+    built = []
+    arrays = _cache.stored_arrays("rank-test", lambda: built.append(1) or index.to_arrays(), prefix="rank-")
+    again = _cache.stored_arrays("rank-test", lambda: built.append(1) or index.to_arrays(), prefix="rank-")
+    assert built == [1] and all(isinstance(a, np.memmap) and not a.flags.writeable for a in again.values())
+    assert sorted(arrays) == sorted(("totals", "prefix_off", "keys", "before", "cp_off", "cp_ord", "cp_cnt"))
+    flat = RankIndex.from_arrays(again)
+    rng = np.random.default_rng(26)
+    ranks = np.concatenate([[1, before[1], before[1] + 1, before[3]], rng.integers(1, before[3] + 1, 20)])
+    got = flat.grids_at(ranks)
+    assert np.array_equal(got, index.grids_at(ranks))
+    moved = np.stack([Transform.random(rng).apply(g) for g in got])
+    assert flat.ranks_of(moved)[0].tolist() == ranks.tolist()
+    with pytest.raises(MissingBand, match="band 1 = 3 is not counted yet"):
+        flat.grids_at([before[3] + 1])
+
+
+def test_shipped_rank_index_needs_no_catalog():
+    from sudoku_symmetry.shipped import rank_index as shipped_index
+
+    index = shipped_index()
+    assert [format_sudoku(g) for g in index.grids_at([1, N_ED_GRIDS])] == [RANK1_GRID, LAST_GRID]
+    assert index.ranks_of(LAST_GRID)[0].tolist() == [N_ED_GRIDS]

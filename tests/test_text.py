@@ -4,6 +4,7 @@ import pytest
 
 from sudoku_symmetry.engine.text import (
     SudokuFormatError,
+    as_batch,
     format_block,
     format_lines,
     format_sudoku,
@@ -94,3 +95,15 @@ def test_invisible_character_is_named():
         "line 2: expected 81 cells, got 82, including the invisible character U+FEFF at position 1"]
     with pytest.raises(SudokuFormatError, match="U\\+200B at position 3"):
         parse_one(RANK1_GRID[:2] + "\u200b" + RANK1_GRID[2:])
+
+
+def test_as_batch_reads_string_arrays_and_columns():
+    """A NumPy array of strings (or of bytes, or objects: a pandas column) is text, not numbers
+    (converting it to uint8 raised OverflowError)."""
+    rows = [RANK1_GRID, "." * 80 + "9"]
+    want = np.stack([parse(r) for r in rows])
+    for arr in (np.array(rows), np.array(rows, dtype=object), np.array([r.encode() for r in rows])):
+        assert np.array_equal(as_batch(arr), want)
+    assert as_batch(np.array([], dtype=str)).shape == (0, 81)
+    with pytest.raises(SudokuFormatError, match="expected 81 cells, got 2"):
+        as_batch(np.array(["12"]))

@@ -327,7 +327,8 @@ def _virgin_tables():
     for m in range(512):
         for c in range(9):
             g[0, 0, c] = c + 1 if (m >> (8 - c)) & 1 else 0
-        _arrange(g, 0, 0, A, 0, TIE_ALL, 1, oc, ov, info)
+        # the argument types of the call in _canon_one, so this compiles no second _arrange
+        _arrange(g, np.uint8(0), 0, A, 0, np.int32(TIE_ALL), 1, oc, ov, info)
         voc[m] = oc
         vinfo[m] = info
     return voc, vinfo
@@ -715,7 +716,9 @@ def _tie_orders(tie):
     return c * RUN_ORDERS[(tie >> STACK_TIES) & 3]
 
 
-@kernel(inline="always")
+# Not inlined (it was, into canon_batch and canon_survivors: 27 s of compile for two copies); a
+# call per puzzle costs nothing beside its work. Callers pass np.int64 values, not literals.
+@kernel
 def _canon_one(p, mode, dedupe, ws, form, trans):
     """Canonical form of puzzle ``p`` (81,) into ``form`` (81,) / ``trans`` (array form, SIZE)
     with workspace ``ws`` (``_workspace``).
@@ -833,7 +836,8 @@ def _canon_one(p, mode, dedupe, ws, form, trans):
                     recs[a, OFF_NEXT] = nx
                     used[a] |= np.int64(1) << sr
                     continue
-                _arrange(g, t, sr, recs, a, tie, 1, oc, ov, info)
+                # int64 values, not literals: the same compiled _arrange as the call below
+                _arrange(g, t, np.int64(sr), recs, np.int64(a), tie, np.int64(1), oc, ov, info)
                 if info[4] < 2 and info[5] < 2 and info[6] < 2 and info[8] < 2:
                     ties[a] = info[0]
                     _set_columns(recs, a, oc)
@@ -954,7 +958,7 @@ def canon_batch(puzzles, mode, cap, forms, trans, autos):
     -2 where a row or column repeats a digit, -3 where a cell is not 0-9."""
     ws = _workspace(cap)
     for k in range(puzzles.shape[0]):
-        autos[k] = _canon_one(puzzles[k], mode, 1, ws, forms[k], trans[k])
+        autos[k] = _canon_one(puzzles[k], mode, np.int64(1), ws, forms[k], trans[k])
 
 
 @kernel
@@ -962,7 +966,7 @@ def canon_survivors(puzzle, mode, cap, out, ties):
     """All final candidates of one puzzle: ``out[:n]`` (array-form transformations giving the
     form, one per tie class) and ``ties[:n]`` their tie bits; returns n, or -1 on overflow."""
     ws = _workspace(cap)
-    res = _canon_one(puzzle, mode, 0, ws, np.zeros(81, np.uint8), np.zeros(SIZE, np.uint8))
+    res = _canon_one(puzzle, mode, np.int64(0), ws, np.zeros(81, np.uint8), np.zeros(SIZE, np.uint8))
     if res < 0:
         return res
     n = ws.stat[0]

@@ -40,6 +40,14 @@ class Equivalence:
     reason: str = ""  # why not, when not equivalent
     fewest_proven: bool = True  # False when the search by step count stopped at its level limit
 
+    def __bool__(self) -> bool:
+        return self.equivalent
+
+    @property
+    def steps(self) -> list[str]:
+        """The fewest steps from A to B, in words (empty when not equivalent, or A is B)."""
+        return [str(s) for s in self.forward.steps()] if self.forward is not None else []
+
 
 def _fewest_steps(candidates) -> Transform:
     return min(candidates, key=lambda t: (len(t.steps()), str(t)))

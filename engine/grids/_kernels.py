@@ -183,7 +183,7 @@ def enumerate_prefixes(T, B1, row4s, p0, p1, emit, grids, auts, counts, hist, wo
     band1 = B1.band
     for q in range(27):
         grid[q] = band1[q]
-    n_out = 0
+    n_out = np.int64(0)  # not a literal 0: one compiled _walk_prefix for every caller
     ncp = 0
     for p in range(p0, p1):
         _reset_ctl(ctl)
@@ -206,10 +206,12 @@ def walk_prefix(T, B1, row4s, p, grids, auts, hist, work):
     band1 = B1.band
     for q in range(27):
         grid[q] = band1[q]
-    return _walk_prefix(T, B1, row4s, p, True, grids, 0, auts, hist, work, work.ctl, work.cps)
+    return _walk_prefix(T, B1, row4s, p, np.bool_(True), grids, np.int64(0), auts, hist, work, work.ctl, work.cps)
 
 
-@kernel(inline="always")
+# Not inlined: inline="always" copied the walk into 4 kernels at 5 call sites (190 s of compile);
+# the callers pass np.bool_ / np.int64 values, not literals, so they share one compiled walk.
+@kernel
 def _walk_prefix(T, B1, row4s, p, emit, grids, n_out, auts, hist, work, ctl, cps):
     """Walk the bands 2 (rows 5-6) of prefix ``p`` in increasing order and enumerate the grids
     under them; returns ``n_out`` after the grids emitted (or < 0, see ``enumerate_prefixes``).
@@ -969,7 +971,7 @@ def grids_at_positions(T, L, band, row4s, cp_lo, cp_ord, cp_cnt, position, out, 
         ctl[W_COUNT] = c0
         ctl[W_STOP_COUNT] = t
         ctl[W_PER_BAND2] = 1
-        n = _walk_prefix(T, B1, row4s, k, True, grids, 0, auts, hist, work, ctl, work.cps)
+        n = _walk_prefix(T, B1, row4s, k, np.bool_(True), grids, np.int64(0), auts, hist, work, ctl, work.cps)
         if n < 0:
             return n
         if ctl[W_COUNT] <= t:
@@ -999,7 +1001,7 @@ def positions_of_forms(T, L, band, row4s, cp_lo, cp_ord, cp_cnt, forms, out, gri
         ctl[W_FROM] = np.int64(1) << 62
         ctl[W_FIND] = 1
         ctl[W_ORD] = -1
-        _walk_prefix(T, B1, row4s, k, False, grids, 0, auts, hist, work, ctl, work.cps)
+        _walk_prefix(T, B1, row4s, k, np.bool_(False), grids, np.int64(0), auts, hist, work, ctl, work.cps)
         o = ctl[W_ORD]
         if o < 0:
             return -5
@@ -1015,7 +1017,7 @@ def positions_of_forms(T, L, band, row4s, cp_lo, cp_ord, cp_cnt, forms, out, gri
         ctl[W_COUNT] = c0
         ctl[W_STOP_ORD] = o
         ctl[W_PER_BAND2] = 1
-        n = _walk_prefix(T, B1, row4s, k, True, grids, 0, auts, hist, work, ctl, work.cps)
+        n = _walk_prefix(T, B1, row4s, k, np.bool_(True), grids, np.int64(0), auts, hist, work, ctl, work.cps)
         if n < 0:
             return n
         hit = -1

@@ -18,6 +18,12 @@ its grid count, ``prefix_counts(b)`` gives band 1 ``b``'s counts per prefix, ``f
 fine counts or None (then lookups in it enumerate whole prefixes: correct, only slower). A band
 whose counts are missing raises :class:`MissingBand`. A batch of lookups is one compiled call
 (:meth:`RankIndex.grids_at`, :meth:`RankIndex.ranks_of`); an index is not thread-safe.
+
+Building an index from the package data decodes 834,148 prefixes and 12.8 million checkpoints
+(seconds, a gigabyte); :meth:`RankIndex.to_arrays` flattens what the lookups read into a few
+arrays (about 70 MB), and :meth:`RankIndex.from_arrays` answers from them as they are, so
+callers store them once memory-mapped (``_cache.stored_arrays``) and a fresh process maps them
+in a millisecond and reads only the pages of the bands it looks up.
 """
 from __future__ import annotations
 
@@ -80,6 +86,18 @@ class _BandCounts:
     cp_ord: np.ndarray
     cp_cnt: np.ndarray
 
+    def row4(self, p: int) -> np.ndarray:
+        """Prefix ``p``'s row 4 (9,) uint8, from its key."""
+        return (int(self.keys[p]) // _DIGIT_WEIGHTS % 10).astype(np.uint8)
+
+
+FLAT_ARRAYS = ("totals", "prefix_off", "keys", "before", "cp_off", "cp_ord", "cp_cnt")
+"""What :meth:`RankIndex.to_arrays` gives: ``totals`` (B,) grids of bands 1 0..B-1;
+``prefix_off`` (B + 1,): band b's prefixes are ``prefix_off[b]:prefix_off[b + 1]`` of ``keys``
+(row 4 as a number) and ``cp_off`` (their checkpoints: ``cp_off[p]:cp_off[p + 1]`` of
+``cp_ord``, ``cp_cnt``, uint16: at most 1,791 and 62,540 in the shipped data); ``before``
+holds each band's grids before each prefix and its total, at ``prefix_off[b] + b`` on."""
+
 
 class RankIndex:
     """Rank <-> grid over the bands 1 counted (see the module docstring for the arguments)."""
@@ -96,10 +114,49 @@ class RankIndex:
         self._before = np.array(before, np.int64)
         self.first_missing = len(before) - 1
         self._bands: dict[int, _BandCounts] = {}
+        self._flat: Mapping[str, np.ndarray] | None = None
+
+    @classmethod
+    def from_arrays(cls, arrays: Mapping[str, np.ndarray]) -> "RankIndex":
+        """The index of :meth:`to_arrays`' arrays, read as they are (memory-mapped ones stay so)."""
+        totals = arrays["totals"]
+        index = cls({b: int(t) for b, t in enumerate(totals.tolist())}, lambda b: ())
+        index._flat = arrays
+        return index
+
+    def to_arrays(self) -> dict[str, np.ndarray]:
+        """Every counted band 1's counts (bands 0 to ``first_missing - 1``) as the flat arrays of
+        :data:`FLAT_ARRAYS`."""
+        bands = [self.band(b) for b in range(self.first_missing)]
+        prefix_off = np.concatenate([[0], np.cumsum([len(bc.keys) for bc in bands])]).astype(np.int64)
+        cp_ends = [bc.cp_off[-1] for bc in bands]
+        cp_base = np.concatenate([[0], np.cumsum(cp_ends)]).astype(np.int64)
+        cat = lambda xs, dt: np.concatenate(xs).astype(dt) if xs else np.zeros(0, dt)  # noqa: E731
+        cp_off = np.concatenate([bc.cp_off[:-1] + cp_base[k] for k, bc in enumerate(bands)] + [cp_base[-1:]])
+        for name in ("cp_ord", "cp_cnt"):
+            if any(len(getattr(bc, name)) and getattr(bc, name).max() > 0xFFFF for bc in bands):
+                raise ValueError(f"{name} does not fit 16 bits")
+        return {"totals": np.diff(self._before).astype(np.int64), "prefix_off": prefix_off,
+                "keys": cat([bc.keys for bc in bands], np.int64), "before": cat([bc.before for bc in bands], np.int64),
+                "cp_off": cp_off.astype(np.int64), "cp_ord": cat([bc.cp_ord for bc in bands], np.uint16),
+                "cp_cnt": cat([bc.cp_cnt for bc in bands], np.uint16)}
+
+    def _flat_band(self, b: int) -> _BandCounts:
+        f = self._flat
+        lo, hi = int(f["prefix_off"][b]), int(f["prefix_off"][b + 1])
+        cp_off = np.asarray(f["cp_off"][lo : hi + 1], np.int64)
+        a, z = int(cp_off[0]), int(cp_off[-1])
+        return _BandCounts(f["keys"][lo:hi], f["before"][lo + b : hi + b + 1], cp_off - a, f["cp_ord"][a:z],
+                           f["cp_cnt"][a:z])
 
     def band(self, b: int) -> _BandCounts:
         got = self._bands.get(b)
         if got is not None:
+            return got
+        if self._flat is not None:
+            if b >= self.first_missing:
+                raise MissingBand(b)
+            got = self._bands[b] = self._flat_band(b)
             return got
         rows4 = prefixes(b)
         counts = np.asarray(self._counts(b), np.int64)
@@ -151,8 +208,9 @@ class RankIndex:
             p = int(np.searchsorted(bc.before, local, side="right")) - 1
             ps.append(p)
             pos[k] = local - int(bc.before[p])
-            rows4[k] = prefixes(b)[p]
+            rows4[k] = bc.row4(p)
         lo, cp_ord, cp_cnt = self._checkpoints(bands, ps)
+        rows4.setflags(write=False)  # as prefixes() gives them: one compiled walk (see _kernels._walk_prefix)
         out = np.zeros((len(r), 81), np.uint8)
         s = _scratch()
         status = K.grids_at_positions(_tables(), _lookup_tables(), np.array(bands, np.int64), rows4, lo, cp_ord,
@@ -180,8 +238,10 @@ class RankIndex:
         lo, cp_ord, cp_cnt = self._checkpoints(bands, ps)
         pos = np.zeros(len(forms), np.int64)
         s = _scratch()
+        rows4 = np.ascontiguousarray(forms[:, 27:36])
+        rows4.setflags(write=False)
         status = K.positions_of_forms(_tables(), _lookup_tables(), np.array(bands, np.int64),
-                                      np.ascontiguousarray(forms[:, 27:36]), lo, cp_ord, cp_cnt, forms, pos,
+                                      rows4, lo, cp_ord, cp_cnt, forms, pos,
                                       s.grids, s.auts, s.hist, s.work)
         if status < 0:
             raise RuntimeError(f"internal error: minlex form not found by its lookup ({status})")

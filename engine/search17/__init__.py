@@ -1,8 +1,11 @@
 """The 17-clue search entry: for each band 1, the bands 2 and 3 in the search's own band order
 (variants A, B, C), each essentially different grid once (``entry``), and the band order itself:
-valid 6- and 5-clue counts and minimum clues of the 416 bands (``order``)."""
+valid 6- and 5-clue counts and minimum clues of the 416 bands (``order``); the search itself:
+every 17-clue puzzle of a band-1 slice, pass A, B or C (``search``)."""
 from .entry import SLICE, VARIANTS, Slice, band1, bands2, entry_chunks, entry_counts, entry_slice
 from .order import BandOrder, band_order, valid_count
+from .search import PASSES, PassSlice, estimate, pass_splits, search_chunks, search_slice
 
-__all__ = ["SLICE", "VARIANTS", "BandOrder", "Slice", "band1", "band_order", "bands2", "entry_counts",
-           "entry_slice", "valid_count", "entry_chunks"]
+__all__ = ["PASSES", "SLICE", "VARIANTS", "BandOrder", "PassSlice", "Slice", "band1", "band_order", "bands2",
+           "entry_counts", "entry_slice", "estimate", "valid_count", "entry_chunks", "pass_splits", "search_chunks",
+           "search_slice"]

@@ -743,6 +743,7 @@ def minimal_batch(puzzles, counts, minimal):
     ctl = np.zeros(2, dtype=np.int64)
     sols = np.zeros((0, 81), dtype=np.uint8)
     work = np.zeros(81, dtype=np.uint8)
+    two = np.int64(2)  # not a literal 2: count_batch's compiled _search serves here too
     for k in range(puzzles.shape[0]):
         minimal[k] = False
         counts[k] = 0
@@ -750,7 +751,7 @@ def minimal_batch(puzzles, counts, minimal):
             continue
         ctl[0] = 0
         ctl[1] = 0
-        counts[k] = _search(S, ctl, 2, sols)
+        counts[k] = _search(S, ctl, two, sols)
         if counts[k] != 1:
             continue
         for c in range(81):
@@ -764,7 +765,7 @@ def minimal_batch(puzzles, counts, minimal):
             _init_node(S, work)
             ctl[0] = 0
             ctl[1] = 0
-            n = _search(S, ctl, 2, sols)
+            n = _search(S, ctl, two, sols)
             work[c] = v
             if n < 2:
                 ok = False

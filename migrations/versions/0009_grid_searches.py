@@ -1,7 +1,7 @@
 """The searches of grids for their puzzles of n clues (``find-puzzles --store``).
 
 Revision ID: 0009
-Revises: 0007
+Revises: 0008
 Create Date: 2026-11-25
 
 ``grid_searches``: one row per (grid, clues, minimal, complete): the grid's minlex form, the
@@ -9,8 +9,7 @@ clue count searched, whether only minimal puzzles were kept, ``found`` (puzzles 
 itself: copies that an automorphism of the grid maps onto each other count apart, as the search
 lists them), ``complete`` (no ``--limit`` cut the search), the grid's ``automorphism_count``,
 the search's ``seconds`` and ``computed_at``. The puzzles themselves go to ``configurations``
-(kind ``puzzle``, minlex). Named 0009 so that a 0008 made on another branch at the same time can
-be chained before it when the two meet.
+(kind ``puzzle``, minlex).
 """
 from __future__ import annotations
 
@@ -18,7 +17,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0009"
-down_revision = "0007"
+down_revision = "0008"
 branch_labels = None
 depends_on = None
 

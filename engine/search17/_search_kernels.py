@@ -1,0 +1,892 @@
+"""Kernels of the 17-clue search over the entry: unavoidable sets of a pair of bands, valid band
+clue sets, the "XY" candidates and the band-3 step.
+
+Cells: a grid is 81 cells row-major; bands 1+2 are cells 0-53 (a uint64 mask, bit = cell), band 3
+cells 54-80 (a 27-bit mask, bit = cell - 54). A band's own cells are 0-26 (rows 0-2).
+
+**Unavoidable sets from digit subsets** (``refill_diffs``). Fix a set D of k digits and the rows
+0..R-1 (R = 6: the two bands of a pair; R = 9: a whole grid). Refill the cells that hold D's
+digits with D's digits so that every row and box holds each digit of D once and every column
+keeps the *set* of D's digits it had in those rows. Any such refilling other than the original
+differs from it on an unavoidable set (UA): for R = 9 it is another grid; for R = 6 every band 3
+that completes the pair completes the refilled rows too (a band 3 sees only the column sets).
+Every minimal UA whose cells hold k digits comes out of some refilling for that D. The cell by
+cell search is cheap up to 5 digits; 6 and 7 digits come from the solver instead
+(``solver_diffs``: band 3 and 3 or 2 digits given).
+
+**Valid band clue sets** (``valid_sets``). A set of cells of one band fixes the band (given the
+grid around it) only if it meets every difference set of the band against the other bands with
+its gangster (its *fixing sets*, ``band_fixing_sets``): those are the UAs inside one band.
+
+**XY** (``xy_expand``). A clue set of bands 1+2 with x clues in band 1 and y in band 2 must meet
+every UA of the pair: per valid band-1 set X, the band-2 sets Y of y cells that meet the band-2
+parts of the UAs X misses and band 2's fixing sets, by a depth-first hitting-set search.
+
+**Band 3** (``pair_search``). The UAs of the grid with cells in band 3: those whose band-3 part is
+two or three cells of one mini-row (a *socket*: the digits there can be permuted when rows 1-6
+change accordingly), found per socket with the rest of band 3 frozen and cached per pair, and
+those learned from the solver. A vertical filter over all candidates at once (one bit each), then
+per surviving candidate the band-3 sets of z cells that meet what it misses (``_hit_dfs``), and
+the solver's uniqueness check; a failed check gives a new UA (``minimal_ua``).
+"""
+import numpy as np
+
+from .._bits import popcount, trailing_zeros
+from .._jit import kernel
+from ..core.bandkey import band_key
+from ..solve import count_into
+
+CELL_ROW = np.array([c // 9 for c in range(81)], np.int64)
+CELL_COL = np.array([c % 9 for c in range(81)], np.int64)
+CELL_BOX = np.array([(c // 27) * 3 + (c % 9) // 3 for c in range(81)], np.int64)
+STACK27 = np.array([sum(1 << (r * 9 + 3 * s + j) for r in range(3) for j in range(3)) for s in range(3)], np.int64)
+"""Cells of stack s inside one band (27-bit masks)."""
+STACK54 = np.array([STACK27[s] | (STACK27[s] << 27) for s in range(3)], np.uint64)
+ONE = np.uint64(1)
+NO_CAP_K = 99  # no stack cap
+
+
+@kernel
+def refill_diffs(g, nrows, req, kmax, frozen3, max_size, lo, hi, n, start):
+    """Append to ``lo``/``hi`` from ``n`` the difference sets of the refillings of rows
+    0..nrows-1 of ``g`` over every digit subset D that contains the digits ``req`` (bits 0-8)
+    and has 2..``kmax`` digits (module docstring), with the band-3 cells ``frozen3`` (27-bit)
+    kept as they are. A refilling in which a digit of D outside ``req`` keeps its cells belongs to
+    a smaller D and is skipped; with ``req`` every band-3 cell not frozen must change (the
+    *socket*). A partial refilling whose difference already contains a set of
+    ``lo``/``hi``[start:n] is cut (its completions are not minimal). Cells are filled band 3
+    first, then rows 0-5, so the frozen cells prune at once. Returns the new count (at most
+    ``len(lo)``; further sets are dropped)."""
+    ncell = nrows * 9
+    colset = np.zeros(9, np.int64)
+    cells = np.zeros(81, np.int64)
+    choice = np.zeros(82, np.int64)
+    avail = np.zeros(82, np.int64)
+    plo = np.zeros(82, np.uint64)  # difference so far, below each level
+    phi = np.zeros(82, np.int64)
+    rowm = np.zeros(9, np.int64)
+    colm = np.zeros(9, np.int64)
+    boxm = np.zeros(9, np.int64)
+    moved = np.zeros(10, np.int64)
+    socket = 0
+    if req != 0 and nrows == 9:
+        socket = ((np.int64(1) << 27) - 1) & ~frozen3
+    cap = lo.shape[0]
+    for sub in range(1, 512):
+        if (sub & req) != req:
+            continue
+        k = popcount(sub)
+        if k < 2 or k > kmax:
+            continue
+        m = 0
+        if nrows == 9:
+            for c in range(54, 81):
+                if (sub >> (g[c] - 1)) & 1:
+                    cells[m] = c
+                    m += 1
+        for c in range(min(ncell, 54)):
+            if (sub >> (g[c] - 1)) & 1:
+                cells[m] = c
+                m += 1
+        for j in range(9):
+            colset[j] = 0
+        for q in range(m):
+            c = cells[q]
+            colset[CELL_COL[c]] |= 1 << (g[c] - 1)
+        for i in range(9):
+            rowm[i] = 0
+            colm[i] = 0
+            boxm[i] = 0
+        for d in range(10):
+            moved[d] = 0
+        lvl = 0
+        plo[0] = np.uint64(0)
+        phi[0] = np.int64(0)
+        c = cells[0]
+        avail[0] = sub & colset[CELL_COL[c]]
+        while lvl >= 0:
+            c = cells[lvl]
+            r = CELL_ROW[c]
+            j = CELL_COL[c]
+            b = CELL_BOX[c]
+            a = avail[lvl] & ~(rowm[r] | colm[j] | boxm[b])
+            if c >= 54:
+                own = 1 << (g[c] - 1)
+                if (frozen3 >> (c - 54)) & 1:
+                    a &= own  # frozen: keeps its digit
+                elif (socket >> (c - 54)) & 1:
+                    a &= ~own  # the socket changes
+            if a == 0:
+                lvl -= 1
+                if lvl < 0:
+                    break
+                c = cells[lvl]
+                d = choice[lvl]
+                bit = 1 << d
+                rowm[CELL_ROW[c]] &= ~bit
+                colm[CELL_COL[c]] &= ~bit
+                boxm[CELL_BOX[c]] &= ~bit
+                if d != g[c] - 1:
+                    moved[g[c] - 1] -= 1
+                continue
+            d = trailing_zeros(a)
+            bit = 1 << d
+            avail[lvl] &= ~bit
+            ch = d != g[c] - 1
+            nlo = plo[lvl]
+            nhi = phi[lvl]
+            if ch:
+                if c < 54:
+                    nlo |= ONE << np.uint64(c)
+                else:
+                    nhi |= np.int64(1) << (c - 54)
+                if popcount(nlo) + popcount(nhi) > max_size:
+                    continue
+                sup = False
+                for t in range(start, min(n, cap)):
+                    if (lo[t] & ~nlo) == 0 and (hi[t] & ~nhi) == 0:
+                        sup = True
+                        break
+                if sup:
+                    continue
+            choice[lvl] = d
+            rowm[r] |= bit
+            colm[j] |= bit
+            boxm[b] |= bit
+            if ch:
+                moved[g[c] - 1] += 1
+            if lvl == m - 1:
+                ok = nlo != 0 or nhi != 0
+                for dd in range(9):
+                    if (sub >> dd) & 1 and not (req >> dd) & 1 and moved[dd] == 0:
+                        ok = False
+                if ok:
+                    if n < cap:
+                        lo[n] = nlo
+                        hi[n] = nhi
+                        n += 1
+                rowm[r] &= ~bit
+                colm[j] &= ~bit
+                boxm[b] &= ~bit
+                if ch:
+                    moved[g[c] - 1] -= 1
+                continue
+            plo[lvl + 1] = nlo
+            phi[lvl + 1] = nhi
+            lvl += 1
+            c2 = cells[lvl]
+            avail[lvl] = sub & colset[CELL_COL[c2]]
+    return n
+
+
+@kernel
+def solver_diffs(grid, nfixed, cap, lo, n, S, ctl, sols, puzzle):
+    """Append to ``lo`` from ``n`` the UAs inside bands 1+2 whose digits are 9 - ``nfixed``: for
+    every set F of ``nfixed`` digits, the grid with band 3 given and, in rows 1-6, only F's cells
+    given; every other solution (up to ``cap`` per F) differs from ``grid`` inside rows 1-6 only,
+    with rows 1-6 keeping every column's digit set (band 3 fixes them), so its difference is a UA
+    of the pair (it holds for every band 3). The solver finds them much faster than the cell by
+    cell refilling when many digits move. A set containing one already in ``lo`` is skipped.
+    Returns the new count (at most ``len(lo)``)."""
+    for sub in range(1, 512):
+        if popcount(sub) != nfixed:
+            continue
+        for q in range(81):
+            puzzle[q] = grid[q] if (q >= 54 or (sub >> (grid[q] - 1)) & 1) else 0
+        ctl[0] = 0
+        ctl[1] = 0
+        m = count_into(S, ctl, puzzle, cap, sols)
+        for t in range(min(m, sols.shape[0])):
+            d = np.uint64(0)
+            for q in range(54):
+                if sols[t, q] != grid[q]:
+                    d |= ONE << np.uint64(q)
+            if d == 0:
+                continue
+            sup = False
+            for u in range(n):
+                if (lo[u] & ~d) == 0:
+                    sup = True
+                    break
+            if not sup and n < lo.shape[0]:
+                lo[n] = d
+                n += 1
+    return n
+
+
+@kernel
+def minimal_sets(lo, hi, n, out_lo, out_hi, cap):
+    """The inclusion-minimal distinct sets among (``lo``, ``hi``)[:n] (two-word masks), by
+    increasing size, at most ``cap`` of them, into ``out_lo``/``out_hi``; returns how many."""
+    size = np.zeros(n, np.int64)
+    for i in range(n):
+        size[i] = popcount(lo[i]) + popcount(hi[i])
+    order = np.argsort(size, kind="mergesort")
+    m = 0
+    for t in range(n):
+        i = order[t]
+        a = lo[i]
+        b = hi[i]
+        keep = True
+        for q in range(m):
+            if (out_lo[q] & ~a) == 0 and (out_hi[q] & ~b) == 0:
+                keep = False  # a kept set (smaller or equal) is inside this one
+                break
+        if keep:
+            out_lo[m] = a
+            out_hi[m] = b
+            m += 1
+            if m >= cap:
+                break
+    return m
+
+
+@kernel
+def map_band_sets(sets, n, rows3, cols9, out):
+    """Cells of the minlex band -> cells of a band that a position map (``rows3``, ``cols9``)
+    takes onto it: minlex cell (i, j) is the band's cell (rows3[i], cols9[j])."""
+    for t in range(n):
+        s = sets[t]
+        o = np.int64(0)
+        while s:
+            c = trailing_zeros(s)
+            s &= s - 1
+            o |= np.int64(1) << (rows3[c // 9] * 9 + cols9[c % 9])
+        out[t] = o
+
+
+@kernel
+def band_fixing_sets(band, BT, relabel, out):
+    """The minimal fixing sets of a band (27 digits, any of the 2.6 M forms), in its own cells:
+    its minlex band's (``BT.fix``, ``BT.fix_offsets`` by index) carried through the table's map.
+    Returns how many (at most ``len(out)``)."""
+    key = band_key(band, relabel, BT.row2_rank_to_id, BT.fact)
+    e = np.int64(BT.table[key])
+    idx = e & 0xFFFF
+    m = e >> 16
+    a = BT.fix_offsets[idx]
+    n = min(BT.fix_offsets[idx + 1] - a, out.shape[0])
+    for t in range(n):
+        s = BT.fix[a + t]
+        o = np.int64(0)
+        while s:
+            c = trailing_zeros(s)
+            s &= s - 1
+            o |= np.int64(1) << (BT.maps_rows[m, c // 9] * 9 + BT.maps_cols[m, c % 9])
+        out[t] = o
+    return n
+
+
+@kernel
+def valid_sets(fix, nfix, k, out):
+    """Every k-subset of the 27 cells of a band meeting each of ``fix[:nfix]`` (27-bit masks),
+    into ``out``; returns how many (-1 if ``out`` is too small). Branch on the first set not met,
+    the set's earlier cells excluded in later branches; complete freely when all are met."""
+    chosen = np.zeros(32, np.int64)
+    dead = np.zeros(32, np.int64)
+    rest = np.zeros(32, np.int64)  # cells of the branching set still to try
+    nclue = np.zeros(32, np.int64)
+    pos = np.zeros(27, np.int64)
+    n = 0
+    lvl = 0
+    chosen[0] = 0
+    dead[0] = 0
+    nclue[0] = 0
+    rest[0] = -1  # not expanded yet
+    full = (np.int64(1) << 27) - 1
+    while lvl >= 0:
+        if rest[lvl] == -1:
+            s = chosen[lvl]
+            f = 0
+            while f < nfix and (fix[f] & s) != 0:
+                f += 1
+            if f == nfix:
+                # all met: add k - |s| free cells among those neither chosen nor dead
+                need = k - nclue[lvl]
+                free = full & ~s & ~dead[lvl]
+                if popcount(free) >= need:
+                    if need == 0:
+                        if n >= out.shape[0]:
+                            return -1
+                        out[n] = s
+                        n += 1
+                    else:
+                        # Gosper over the free cells: enumerate need-subsets of 'free'
+                        nf = popcount(free)
+                        q = 0
+                        ff = free
+                        while ff:
+                            pos[q] = trailing_zeros(ff)
+                            ff &= ff - 1
+                            q += 1
+                        comb = (np.int64(1) << need) - 1
+                        top = np.int64(1) << nf
+                        while comb < top:
+                            x = s
+                            cc = comb
+                            while cc:
+                                x |= np.int64(1) << pos[trailing_zeros(cc)]
+                                cc &= cc - 1
+                            if n >= out.shape[0]:
+                                return -1
+                            out[n] = x
+                            n += 1
+                            lo = comb & -comb
+                            r = comb + lo
+                            comb = (((r ^ comb) >> 2) // lo) | r
+                lvl -= 1
+                continue
+            if nclue[lvl] >= k:
+                lvl -= 1
+                continue
+            rest[lvl] = fix[f] & ~dead[lvl]
+        if rest[lvl] == 0:
+            lvl -= 1
+            continue
+        c = trailing_zeros(rest[lvl])
+        bit = np.int64(1) << c
+        rest[lvl] &= ~bit
+        chosen[lvl + 1] = chosen[lvl] | bit
+        dead[lvl + 1] = dead[lvl]
+        dead[lvl] |= bit  # later branches at this level exclude c
+        nclue[lvl + 1] = nclue[lvl] + 1
+        rest[lvl + 1] = -1
+        lvl += 1
+    return n
+
+
+@kernel
+def xy_expand(X, nx, p1, p2, nua, fix2, nfix2, y, max_sets, out, sets, ybuf):
+    """The XY candidates without the X x Y product: for each band-1 set X, the band-2 sets Y of y
+    cells that meet band 2's fixing sets and the band-2 part of every pair UA that X misses
+    (``_hit_dfs``: output-sensitive). Only the first ``max_sets`` UAs X misses are used (the list
+    comes smallest first), so a few candidates that miss a later UA may come out: the band-3 step
+    and the solver rule them out. Writes X | Y << 27 to ``out``; returns how many (-1 when
+    ``out`` is too small)."""
+    zero = np.zeros(3, np.int64)
+    n = 0
+    for a in range(nx):
+        x = X[a]
+        ns = 0
+        dead = False
+        for u in range(nua):
+            if (x & p1[u]) == 0:
+                if p2[u] == 0:
+                    dead = True  # a UA inside band 1 that X misses (validity already excludes it)
+                    break
+                if ns < max_sets:
+                    sets[ns] = p2[u]
+                    ns += 1
+        if dead:
+            continue
+        for f in range(nfix2):
+            sets[ns] = fix2[f]
+            ns += 1
+        m = _hit_dfs(sets, ns, y, zero, NO_CAP_K, ybuf)
+        if m < 0:
+            return -1
+        for t in range(m):
+            if n >= out.shape[0]:
+                return -1
+            out[n] = np.uint64(x) | (np.uint64(ybuf[t]) << np.uint64(27))
+            n += 1
+    return n
+
+
+@kernel
+def _candidate_bits(cand, n, u12, out):
+    """out[w] bit t: candidate w*64+t (< n) misses ``u12`` (no clue in it)."""
+    W = out.shape[0]
+    for w in range(W):
+        v = np.uint64(0)
+        base = w * 64
+        top = min(64, n - base)
+        for t in range(top):
+            if (cand[base + t] & u12) == 0:
+                v |= ONE << np.uint64(t)
+        out[w] = v
+
+
+@kernel
+def _hit_dfs(sets, ns, z, base, stack_cap, out):
+    """Every z-subset of band 3's cells meeting each of ``sets[:ns]``, with at most
+    ``stack_cap - base[s]`` cells in stack s, into ``out``; returns how many (-1 if ``out`` is
+    too small)."""
+    chosen = np.zeros(32, np.int64)
+    dead = np.zeros(32, np.int64)
+    rest = np.zeros(32, np.int64)
+    nclue = np.zeros(32, np.int64)
+    pos = np.zeros(27, np.int64)
+    n = 0
+    lvl = 0
+    rest[0] = -1
+    full = (np.int64(1) << 27) - 1
+    while lvl >= 0:
+        if rest[lvl] == -1:
+            s = chosen[lvl]
+            over = False
+            for st in range(3):
+                if popcount(s & STACK27[st]) + base[st] > stack_cap:
+                    over = True
+            if over:
+                lvl -= 1
+                continue
+            f = 0
+            while f < ns and (sets[f] & s) != 0:
+                f += 1
+            if f < ns:
+                # n pairwise disjoint unmet sets need n more clues (greedy, on their cells still open)
+                used = np.int64(0)
+                lb = 0
+                for q in range(f, ns):
+                    if (sets[q] & s) != 0:
+                        continue
+                    av = sets[q] & ~dead[lvl]
+                    if av == 0:
+                        lb = 99
+                        break
+                    if (av & used) == 0:
+                        used |= av
+                        lb += 1
+                if lb > z - nclue[lvl]:
+                    lvl -= 1
+                    continue
+            if f == ns:
+                need = z - nclue[lvl]
+                free = full & ~s & ~dead[lvl]
+                if need == 0:
+                    if n >= out.shape[0]:
+                        return -1
+                    out[n] = s
+                    n += 1
+                elif popcount(free) >= need:
+                    nf = 0
+                    ff = free
+                    while ff:
+                        pos[nf] = trailing_zeros(ff)
+                        ff &= ff - 1
+                        nf += 1
+                    comb = (np.int64(1) << need) - 1
+                    top = np.int64(1) << nf
+                    while comb < top:
+                        x = s
+                        cc = comb
+                        while cc:
+                            x |= np.int64(1) << pos[trailing_zeros(cc)]
+                            cc &= cc - 1
+                        ok = True
+                        for st in range(3):
+                            if popcount(x & STACK27[st]) + base[st] > stack_cap:
+                                ok = False
+                        if ok:
+                            if n >= out.shape[0]:
+                                return -1
+                            out[n] = x
+                            n += 1
+                        lo = comb & -comb
+                        r = comb + lo
+                        comb = (((r ^ comb) >> 2) // lo) | r
+                lvl -= 1
+                continue
+            if nclue[lvl] >= z:
+                lvl -= 1
+                continue
+            rest[lvl] = sets[f] & ~dead[lvl]
+        if rest[lvl] == 0:
+            lvl -= 1
+            continue
+        c = trailing_zeros(rest[lvl])
+        bit = np.int64(1) << c
+        rest[lvl] &= ~bit
+        chosen[lvl + 1] = chosen[lvl] | bit
+        dead[lvl + 1] = dead[lvl]
+        dead[lvl] |= bit
+        nclue[lvl + 1] = nclue[lvl] + 1
+        rest[lvl + 1] = -1
+        lvl += 1
+    return n
+
+
+@kernel
+def minimal_ua(grid, diff, S, ctl, sols, puzzle):
+    """Shrink ``diff`` (81 booleans: cells where another solution differs from ``grid``, an
+    unavoidable set) to a minimal UA inside it, in place: for each of its cells, give that cell
+    back as a clue with the rest of the grid outside ``diff``; if the puzzle still has another
+    solution, its difference is a smaller UA inside ``diff`` (without that cell) and replaces it.
+    At the end no cell can be dropped, so no proper subset is unavoidable: one solver call per
+    cell of the first set at most. Returns the size."""
+    c = 0
+    while c < 81:
+        if not diff[c]:
+            c += 1
+            continue
+        for q in range(81):
+            puzzle[q] = 0 if (diff[q] and q != c) else grid[q]
+        ctl[0] = 0
+        ctl[1] = 0
+        ns = count_into(S, ctl, puzzle, 2, sols)
+        if ns >= 2:
+            other = 1 if _same(sols[0], grid) else 0
+            for q in range(81):
+                diff[q] = sols[other, q] != grid[q]
+        # a cell found necessary stays necessary inside any smaller set (fewer cells empty, the
+        # puzzle with it given is still unique): no need to start over
+        c += 1
+    n = 0
+    for q in range(81):
+        if diff[q]:
+            n += 1
+    return n
+
+
+MINIROW = np.array([[(r * 9 + 3 * st) + j for j in range(3)] for r in range(3) for st in range(3)], np.int64)
+"""Band-3 cells of mini-row mr = 3 * row + stack."""
+SOCKET_CELLS = np.array([[0, 1], [0, 2], [1, 2], [0, 1]], np.int64)  # type 3 = all three cells
+N_SOCKETS = 36
+GUA_KEYS = N_SOCKETS * 1000
+"""Gua cache keys: socket * 1000 + its digits (base 10; 0 for a pair's missing third)."""
+MAX_B3_UAS = 4096
+"""UAs of one band 3 used by the filter and the band-3 sets (sockets' first, then the pool's)."""
+STAT_FOUND, STAT_LEARNED, STAT_CHECKS, STAT_SURVIVORS, STAT_ZSETS, STAT_GUA_DFS, STAT_CANDIDATES = range(7)
+N_STATS = 7
+
+
+@kernel
+def _socket_of(u3):
+    """Socket index (mini-row * 4 + type) of a band-3 part inside one mini-row, else -1."""
+    for mr in range(9):
+        m = np.int64(0)
+        for j in range(3):
+            m |= np.int64(1) << MINIROW[mr, j]
+        if (u3 & ~m) == 0:
+            c0 = (u3 >> MINIROW[mr, 0]) & 1
+            c1 = (u3 >> MINIROW[mr, 1]) & 1
+            c2 = (u3 >> MINIROW[mr, 2]) & 1
+            if c0 and c1 and c2:
+                return mr * 4 + 3
+            if c0 and c1:
+                return mr * 4
+            if c0 and c2:
+                return mr * 4 + 1
+            if c1 and c2:
+                return mr * 4 + 2
+            return -1
+    return -1
+
+
+@kernel
+def _add_b3_ua(u12, u3, sock, P, nua):
+    """Append a UA to this band 3's list: its masks, its socket (-1 if none) and its bit in the
+    per-cell bitmaps (``P.notcell[c]`` bit u: cell c is not in the UA's bands 1+2 part)."""
+    P.ua12[nua] = u12
+    P.ua3[nua] = u3
+    P.uasock[nua] = sock
+    w = nua >> 6
+    bit = ONE << np.uint64(nua & 63)
+    for c in range(54):
+        if (u12 >> np.uint64(c)) & ONE:
+            P.notcell[c, w] &= ~bit
+        else:
+            P.notcell[c, w] |= bit
+    return nua + 1
+
+
+@kernel
+def _any_bits(v, lo, hi):
+    """Whether any of bits lo..hi-1 of the word array ``v`` is set."""
+    u = lo
+    while u < hi:
+        w = u >> 6
+        b = u & 63
+        top = min(64, b + hi - u)
+        m = (~np.uint64(0)) if top - b == 64 else (((ONE << np.uint64(top - b)) - ONE) << np.uint64(b))
+        if v[w] & m:
+            return True
+        u += top - b
+    return False
+
+
+@kernel
+def _b3_list(P, npm, sock_lo, sock_hi, nua):
+    """This band 3's UA list, socket by socket (``P.skey``: the gua cache key of each socket; the
+    matching pool entries ``P.pmatch[:npm]`` of that socket after its guas), then the pool's
+    other UAs. Returns its length (at most MAX_B3_UAS)."""
+    for k in range(N_SOCKETS):
+        key = P.skey[k]
+        st0 = P.gkey_start[key]
+        sock_lo[k] = nua
+        for t in range(P.gkey_count[key]):
+            if nua >= MAX_B3_UAS:
+                break
+            nua = _add_b3_ua(P.glo[st0 + t], P.ghi[st0 + t], k, P, nua)
+        for a in range(npm):
+            t = P.pmatch[a]
+            if nua < MAX_B3_UAS and P.poolsock[t] == k:
+                nua = _add_b3_ua(P.pool12[t], P.pool3[t], k, P, nua)
+        sock_hi[k] = nua
+    for a in range(npm):
+        t = P.pmatch[a]
+        if nua < MAX_B3_UAS and P.poolsock[t] < 0:
+            nua = _add_b3_ua(P.pool12[t], P.pool3[t], -1, P, nua)
+    return nua
+
+
+@kernel
+def pair_search(g54, bands3, nb3, cand, ncand, cstack, z, stack_cap, kmax_g, max_g, BT, P,
+                found_b, found12, found3, stats):
+    """The band-3 step for every band 3 of one pair (bands 1+2 ``g54``; ``bands3[:nb3]``, whose
+    fixing sets come from ``BT``, see ``band_fixing_sets``) and its XY candidates ``cand[:ncand]``
+    (bands 1+2 clue masks; ``cstack``: their clues per stack).
+
+    Per band 3: the *sockets* (two or three cells of a band-3 mini-row whose digits can be
+    permuted) and, per socket, the UAs of the grid whose band-3 part is that socket (``refill_diffs``
+    with the rest of band 3 frozen; cached per pair by socket and digits, since every band 3 of the
+    pair with those digits there has the same ones), then the UAs learned so far in this pair whose
+    band-3 cells hold the same digits here (a minimal UA of one grid is a UA of the other as soon
+    as the grids agree on its cells and on rows 1-6).
+
+    Per candidate, the UAs it misses are the AND, over its clues, of per-cell bitmaps (a bit per
+    UA: the cell is not in it): about 11 x (UAs / 64) word operations. A band-3 mini-row then
+    needs one clue when a socket of it is missed, two when its three pairs are; per stack these
+    must fit under the stack cap above the candidate's own clues, and in total under z. A
+    candidate that passes goes through a depth-first enumeration of the band-3 sets of z cells
+    that meet the band-3 parts of the UAs it misses and band 3's fixing sets (``_hit_dfs``), and
+    the solver; a failed check adds its minimal UA (``minimal_ua``) to the pair's pool, to this
+    band 3's list and to the candidate's sets (restart), and, when it lies inside bands 1+2, to
+    the pair's rule that drops candidates for good.
+
+    Finds go to ``found_b`` (band 3), ``found12``, ``found3``; ``stats`` are incremented (STAT_*).
+    Returns the number of finds, or -1 when an output or ``P``'s buffers are full."""
+    grid = P.grid
+    for q in range(54):
+        grid[q] = g54[q]
+    alive = P.alive  # pair-level: candidates not ruled out by a UA learned inside bands 1+2
+    for i in range(ncand):
+        alive[i] = True
+    for k in range(GUA_KEYS):
+        P.gkey_start[k] = -1
+    ng = 0  # gua store
+    npool = 0
+    nfound = 0
+    planes = np.zeros(9, np.int64)
+    base = np.zeros(3, np.int64)
+    diff = np.zeros(81, np.bool_)
+    miss = np.zeros(MAX_B3_UAS // 64, np.uint64)
+    sock_lo = np.zeros(N_SOCKETS, np.int64)  # each socket's UAs: rows sock_lo..sock_hi-1
+    sock_hi = np.zeros(N_SOCKETS, np.int64)
+    extra = np.zeros((N_SOCKETS, 16), np.int64)  # socket UAs learned on this band 3 (after the list)
+    nextra = np.zeros(N_SOCKETS, np.int64)
+    for b in range(nb3):
+        for q in range(27):
+            grid[54 + q] = bands3[b, q]
+        for d in range(9):
+            planes[d] = 0
+        for q in range(27):
+            planes[bands3[b, q] - 1] |= np.int64(1) << q
+        nfix3 = band_fixing_sets(bands3[b], BT, P.relabel, P.fix3)
+        fix3 = P.fix3
+        # every socket's guas (cached per pair by socket and digits)
+        for mr in range(9):
+            for typ in range(4):
+                a0 = MINIROW[mr, SOCKET_CELLS[typ, 0]]
+                a1 = MINIROW[mr, SOCKET_CELLS[typ, 1]]
+                sock = (np.int64(1) << a0) | (np.int64(1) << a1)
+                key = (mr * 4 + typ) * 1000 + bands3[b, a0] * 100 + bands3[b, a1] * 10
+                req = (1 << (bands3[b, a0] - 1)) | (1 << (bands3[b, a1] - 1))
+                if typ == 3:
+                    a2 = MINIROW[mr, 2]
+                    sock |= np.int64(1) << a2
+                    key += bands3[b, a2]
+                    req |= 1 << (bands3[b, a2] - 1)
+                if P.gkey_start[key] < 0:
+                    stats[STAT_GUA_DFS] += 1
+                    frozen = ((np.int64(1) << 27) - 1) & ~sock
+                    n2 = refill_diffs(grid, 9, req, kmax_g, frozen, max_g, P.glo, P.ghi, ng, ng)
+                    P.gkey_start[key] = ng
+                    P.gkey_count[key] = n2 - ng
+                    ng = n2
+                    if ng >= P.glo.shape[0]:
+                        return -1
+                P.skey[mr * 4 + typ] = key
+        # the pool's UAs whose band-3 cells hold the same digits here: socket ones into their
+        # socket's range (the list is rebuilt socket by socket), the others after all sockets
+        npm = 0
+        for t in range(npool):
+            u3 = P.pool3[t]
+            ok = True
+            for d in range(9):
+                if (planes[d] & u3) != P.poolsig[t, d]:
+                    ok = False
+                    break
+            if ok:
+                P.pmatch[npm] = t
+                npm += 1
+        nua = _b3_list(P, npm, sock_lo, sock_hi, 0)
+        for k in range(N_SOCKETS):
+            nextra[k] = 0
+        for i in range(ncand):
+            if not alive[i]:
+                continue
+            c12 = cand[i]
+            # UAs this candidate misses: AND of the per-cell bitmaps of its clues
+            Wu = (nua + 63) >> 6
+            for w in range(Wu):
+                miss[w] = ~np.uint64(0)
+            x = c12
+            while x:
+                c = trailing_zeros(x)
+                x &= x - ONE
+                for w in range(Wu):
+                    miss[w] &= P.notcell[c, w]
+            # band-3 clues needed by the missed sockets, per stack and in all
+            total = 0
+            ok = True
+            for st in range(3):
+                need = 0
+                for r in range(3):
+                    mr = r * 3 + st
+                    got = 0
+                    for typ in range(4):
+                        k = mr * 4 + typ
+                        hit = _any_bits(miss, sock_lo[k], sock_hi[k])
+                        for e in range(nextra[k]):
+                            u = extra[k, e]
+                            if (miss[u >> 6] >> np.uint64(u & 63)) & ONE:
+                                hit = True
+                        if hit:
+                            got |= 1 << typ
+                    if got:
+                        need += 2 if (got & 7) == 7 else 1
+                if need > stack_cap - cstack[i, st]:
+                    ok = False
+                    break
+                total += need
+            if not ok or total > z:
+                continue
+            stats[STAT_SURVIVORS] += 1
+            ns = 0
+            for w in range(Wu):
+                v = miss[w]
+                if w == Wu - 1 and (nua & 63) != 0:
+                    # bits past nua in the last word are a previous band 3's UAs (not this grid's)
+                    v &= (ONE << np.uint64(nua & 63)) - ONE
+                while v:
+                    t = trailing_zeros(v)
+                    v &= v - ONE
+                    P.sets[ns] = P.ua3[w * 64 + t]
+                    ns += 1
+            _sort_by_size(P.sets, ns)
+            for f in range(nfix3):
+                P.sets[ns] = fix3[f]
+                ns += 1
+            for s3 in range(3):
+                base[s3] = cstack[i, s3]
+            dead = False
+            restart = True
+            first = nfound  # finds of this candidate (a restart meets them again)
+            while restart and not dead:
+                restart = False
+                nz = _hit_dfs(P.sets, ns, z, base, stack_cap, P.zbuf)
+                if nz < 0:
+                    return -1
+                stats[STAT_ZSETS] += nz
+                for a in range(nz):
+                    zz = P.zbuf[a]
+                    again = False
+                    for q in range(first, nfound):
+                        if found3[q] == zz:
+                            again = True
+                    if again:
+                        continue
+                    puzzle = P.puzzle
+                    for q in range(81):
+                        puzzle[q] = 0
+                    x = c12
+                    while x:
+                        q = trailing_zeros(x)
+                        x &= x - ONE
+                        puzzle[q] = grid[q]
+                    y = zz
+                    while y:
+                        q = trailing_zeros(y)
+                        y &= y - 1
+                        puzzle[54 + q] = grid[54 + q]
+                    P.ctl[0] = 0
+                    P.ctl[1] = 0
+                    stats[STAT_CHECKS] += 1
+                    nsol = count_into(P.S, P.ctl, puzzle, 2, P.sols)
+                    if nsol == 1:
+                        if nfound >= found12.shape[0]:
+                            return -1
+                        found_b[nfound] = b
+                        found12[nfound] = c12
+                        found3[nfound] = zz
+                        nfound += 1
+                        continue
+                    other = 1 if _same(P.sols[0], grid) else 0
+                    for q in range(81):
+                        diff[q] = P.sols[other, q] != grid[q]
+                    minimal_ua(grid, diff, P.S, P.ctl, P.sols, puzzle)
+                    d12 = np.uint64(0)
+                    d3 = np.int64(0)
+                    for q in range(81):
+                        if diff[q]:
+                            if q < 54:
+                                d12 |= ONE << np.uint64(q)
+                            else:
+                                d3 |= np.int64(1) << (q - 54)
+                    stats[STAT_LEARNED] += 1
+                    if d3 == 0:
+                        # inside bands 1+2: rules out every candidate that misses it
+                        for i2 in range(ncand):
+                            if (cand[i2] & d12) == 0:
+                                alive[i2] = False
+                        dead = True
+                        break
+                    if npool < P.pool12.shape[0]:
+                        P.pool12[npool] = d12
+                        P.pool3[npool] = d3
+                        P.poolsock[npool] = _socket_of(d3)
+                        for d in range(9):
+                            P.poolsig[npool, d] = planes[d] & d3
+                        npool += 1
+                    if nua < MAX_B3_UAS:
+                        k = _socket_of(d3)
+                        if k >= 0 and nextra[k] < extra.shape[1]:
+                            extra[k, nextra[k]] = nua
+                            nextra[k] += 1
+                        nua = _add_b3_ua(d12, d3, k, P, nua)
+                    if ns >= P.sets.shape[0]:
+                        return -1
+                    P.sets[ns] = d3
+                    ns += 1
+                    restart = True
+                    break
+    n_alive = 0
+    for i in range(ncand):
+        if alive[i]:
+            n_alive += 1
+    stats[STAT_CANDIDATES] += n_alive
+    stats[STAT_FOUND] += nfound
+    return nfound
+
+
+@kernel
+def _sort_by_size(sets, n):
+    """Insertion sort of ``sets[:n]`` by popcount (smallest first: the branching set is small)."""
+    for a in range(1, n):
+        v = sets[a]
+        pv = popcount(v)
+        b = a - 1
+        while b >= 0 and popcount(sets[b]) > pv:
+            sets[b + 1] = sets[b]
+            b -= 1
+        sets[b + 1] = v
+
+
+@kernel
+def _same(a, b):
+    for q in range(81):
+        if a[q] != b[q]:
+            return False
+    return True

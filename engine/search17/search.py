@@ -1,0 +1,327 @@
+"""The 17-clue search over the entry: every 17-clue puzzle of a band-1 slice, pass by pass.
+
+A *pass* fixes how the 17 clues fall on the bands of the entry's grids (band 1 rows 1-3, band 2
+rows 4-6, band 3 rows 7-9, as ``entry`` writes them):
+
+* **A** (entry variant A): 5-6-6 or 6-5-6, no stack above 6 clues (so band 3 holds 6);
+* **B** (A's grids): 6-6-5, no stack above 6. The issue's "6-6-5 searched as 6-5-6 via variant
+  B" is the same set of puzzles: variant B is A with bands 2 and 3 exchanged, so B's 6-5-6 is A's
+  6-6-5; the puzzles are written in B's presentation (rows 4-6 and 7-9 exchanged);
+* **C** (entry variant C, band 3 free): band 3 holds 7 or more clues, any stacks. In entry C every
+  band and stack of every ED grid is band 3 once, so this is every puzzle with a chute of 7+.
+
+A puzzle with all chutes at most 6 has the clue counts 5, 6, 6 in some order on the bands of its
+grid's entry representation, so it is in exactly one of A and B, at its grid's band-1 rank; a
+puzzle with a chute of 7+ is in C at the rank of each such chute's parallel pair (a puzzle with two
+such chutes comes out twice: compare finds as sets of canonical forms). Puzzles of a grid with
+automorphisms come out once per image: the same class several times, again a set.
+
+The method (GPenet's, issue 25): per pair of bands 1+2, the pair's unavoidable sets (UAs: cells
+of rows 1-6 whose digits can be permuted so every band 3 still completes them), the valid clue
+sets of band 1 and of band 2 of the pass's sizes, joined into the candidates that meet every
+mixed UA ("XY"); then per band 3 only the band-3 clue sets that meet what each candidate leaves,
+and the solver's uniqueness check on those (``_search_kernels``, where the math is). A failed
+check gives a UA (the cells where the other solution differs, shrunk to a minimal one) that prunes
+the rest of the pair: learned UAs inside bands 1+2 rule candidates out for every later band 3,
+the others apply to every later band 3 with the same digits on their band-3 cells.
+
+    >>> from sudoku_symmetry.engine.search17 import search_slice
+    >>> s = search_slice("A", 0, 0, 8)                       # doctest: +SKIP
+    >>> s.puzzles.shape, s.bands3                            # doctest: +SKIP
+"""
+from __future__ import annotations
+
+import time
+from collections import namedtuple
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Iterator
+
+import numpy as np
+
+from .._bits import FACT
+from ..bands import N_BANDS, band_tables
+from ..core.bandkey import band_key
+from ..solve import SOLVER_DEPTH, SOLVER_WORDS
+from . import _search_kernels as K
+from .entry import SLICE, band1, bands2, check_rank, entry_slice
+from .order import band_order, fixing_sets
+
+PASSES = ("A", "B", "C")
+K12 = 5
+"""Digits per refilling for the pair's UAs, cell by cell (2..5: 150-300 minimal UAs per pair in
+about 30 ms; 6 digits this way costs 0.4-0.6 s per pair, so 6 and 7 digits come from the solver:
+``solver_diffs``, 2,000-2,300 UAs in 50 ms, about 1.7x fewer candidates at rank 4)."""
+KG = 4
+"""Digits per refilling for a socket's UAs (the socket's 2-3 digits and up to 2 more)."""
+MAX_UA = 20
+"""Largest UA collected (cells)."""
+MAX_SETS = 256
+"""Pair UAs a band-1 set misses that its band-2 sets must meet in ``xy_expand`` (smallest first;
+the rest are left to the band-3 step and the solver)."""
+STACK_CAP = 6
+NO_CAP = 99
+
+FixTables = namedtuple("FixTables", "row2_rank_to_id fact table maps_rows maps_cols fix fix_offsets")
+PairWork = namedtuple("PairWork", "grid alive gkey_start gkey_count glo ghi ua12 ua3 uasock notcell pool12 pool3 "
+                                  "poolsig poolsock pmatch skey sets zbuf puzzle S ctl sols relabel fix3")
+
+
+def check_pass(pass_: str) -> str:
+    p = str(pass_).upper()
+    if p not in PASSES:
+        raise ValueError(f"pass must be one of {', '.join(PASSES)}, got {pass_!r}")
+    return p
+
+
+@lru_cache(maxsize=None)
+def fix_tables() -> FixTables:
+    """The band tables plus every minlex band's minimal fixing sets (flat, by index)."""
+    T = band_tables()
+    sets = [fixing_sets(i) for i in range(N_BANDS)]
+    offsets = np.zeros(N_BANDS + 1, np.int64)
+    offsets[1:] = np.cumsum([len(s) for s in sets])
+    return FixTables(T.row2_rank_to_id, FACT, T.table, T.maps_rows.astype(np.int64), T.maps_cols.astype(np.int64),
+                     np.concatenate(sets).astype(np.int64), offsets)
+
+
+def pass_splits(pass_: str, min1: int, min2: int) -> list[tuple[int, int, int]]:
+    """Clue counts (band 1, band 2, band 3) a pass searches, given the fewest clues that fix
+    bands 1 and 2 (fewer can meet no band's fixing sets)."""
+    pass_ = check_pass(pass_)
+    if pass_ == "A":
+        cands = [(5, 6, 6), (6, 5, 6)]
+    elif pass_ == "B":
+        cands = [(6, 6, 5)]
+    else:
+        cands = [(x, 17 - z - x, z) for z in range(7, 18) for x in range(0, 18 - z)]
+    return [(x, y, z) for x, y, z in cands if x >= min1 and y >= min2]
+
+
+def workspace(ncand: int) -> PairWork:
+    """Buffers of ``pair_search`` for up to ``ncand`` candidates (allocated once, grown)."""
+    z = np.zeros
+    U = K.MAX_B3_UAS
+    return PairWork(z(81, np.uint8), z(ncand, np.bool_), z(K.GUA_KEYS, np.int64), z(K.GUA_KEYS, np.int64),
+                    z(1 << 17, np.uint64), z(1 << 17, np.int64), z(U, np.uint64), z(U, np.int64), z(U, np.int64),
+                    z((54, U // 64), np.uint64), z(1 << 15, np.uint64), z(1 << 15, np.int64), z((1 << 15, 9), np.int64),
+                    z(1 << 15, np.int64), z(1 << 15, np.int64), z(K.N_SOCKETS, np.int64),
+                    z(U + 1024, np.int64), z(1 << 18, np.int64), z(81, np.uint8),
+                    z((SOLVER_DEPTH, SOLVER_WORDS), np.uint32), z(2, np.int64), z((2, 81), np.uint8),
+                    z(10, np.uint8), z(256, np.int64))
+
+
+@dataclass
+class PassSlice:
+    """The finds of one pass under bands 2 ``start..stop-1`` of band-1 ``rank``: ``puzzles``
+    (N, 81) uint8 in the pass's presentation, ``band2`` (N,) the position of each one's band 2
+    in ``bands2(rank)``; ``pairs`` bands 2 with bands 3, ``bands3`` grids searched, ``stats``
+    the kernels' counters, ``seconds`` CPU time."""
+
+    pass_: str
+    rank: int
+    start: int
+    stop: int
+    puzzles: np.ndarray
+    band2: np.ndarray
+    pairs: int = 0
+    bands3: int = 0
+    seconds: float = 0.0
+    stats: dict = field(default_factory=dict)
+
+
+class _Searcher:
+    """What one band 1 and pass need across slices: band 1's valid sets, buffers."""
+
+    def __init__(self, pass_: str, rank: int):
+        self.pass_ = check_pass(pass_)
+        self.rank = check_rank(rank)
+        self.variant = "C" if self.pass_ == "C" else "A"
+        self.cap = NO_CAP if self.pass_ == "C" else STACK_CAP
+        self.BT = fix_tables()
+        self.order = band_order()
+        S = band1(rank)
+        self.b1 = S.band.astype(np.int64)
+        self.min1 = int(self.order.min_clues[int(S.index)])
+        self.fix1 = self._fixing(self.b1)
+        self.X: dict[int, np.ndarray] = {}
+        self.P = workspace(1 << 16)
+        self.stats = np.zeros(K.N_STATS, np.int64)
+        self.u54 = np.zeros(1 << 14, np.uint64)
+        self.u27 = np.zeros(1 << 14, np.int64)
+        self.sols = np.zeros((1024, 81), np.uint8)
+        self.cand = np.zeros(1 << 20, np.uint64)
+        self.sets = np.zeros(MAX_SETS + 256, np.int64)
+        self.ybuf = np.zeros(1 << 20, np.int64)
+        self.found = (np.zeros(1 << 12, np.int64), np.zeros(1 << 12, np.uint64), np.zeros(1 << 12, np.int64))
+        self._compile()
+
+    def _compile(self) -> None:
+        """Every kernel a pair calls, once on empty input, so that compiling them (tens of seconds
+        with a cold cache, about one with a warm one) is not counted in a slice's CPU seconds."""
+        g = np.concatenate([self.b1, self.b1]).astype(np.int64)
+        e64, eu = np.zeros(0, np.int64), np.zeros(0, np.uint64)
+        K.refill_diffs(g, 6, 0, 1, 0, MAX_UA, self.u54, self.u27, 0, 0)
+        K.solver_diffs(np.zeros(81, np.uint8), 10, 1, self.u54, 0, self.P.S, self.P.ctl, self.sols, self.P.puzzle)
+        K.valid_sets(self.fix1, len(self.fix1), 0, np.zeros(1, np.int64))
+        K.xy_expand(e64, 0, e64, e64, 0, e64, 0, 0, MAX_SETS, self.cand, self.sets, self.ybuf)
+        fb, f12, f3 = self.found
+        K.pair_search(g, np.zeros((0, 27), np.int64), 0, eu, 0, np.zeros((0, 3), np.int64), 6, self.cap, KG, MAX_UA,
+                      self.BT, self.P, fb, f12, f3, np.zeros(K.N_STATS, np.int64))
+        self._index(self.b1.astype(np.uint8))
+        entry_slice(self.variant, self.rank, 0, 0, emit=True)
+
+    def _fixing(self, band: np.ndarray) -> np.ndarray:
+        out = np.zeros(256, np.int64)
+        n = K.band_fixing_sets(band.astype(np.uint8), self.BT, np.zeros(10, np.uint8), out)
+        return out[:n].copy()
+
+    def _valid(self, fix: np.ndarray, k: int) -> np.ndarray:
+        cap = 1 << 16
+        while True:
+            out = np.zeros(cap, np.int64)
+            n = K.valid_sets(fix, len(fix), k, out)
+            if n >= 0:
+                return out[:n]
+            cap *= 4
+
+    def _band1_sets(self, x: int) -> np.ndarray:
+        if x not in self.X:
+            self.X[x] = self._valid(self.fix1, x)
+        return self.X[x]
+
+    def _pair_uas(self, g54: np.ndarray, b3: np.ndarray) -> np.ndarray:
+        """The pair's UAs: refillings of 2..K12 digits cell by cell, then of 6 and 7 digits with
+        the solver (3 or 2 digits and one band 3 given), minimal ones first."""
+        n = 0
+        for k in range(2, K12 + 1):
+            n = K.refill_diffs(g54, 6, 0, k, 0, MAX_UA, self.u54, self.u27, n, 0)
+        grid = np.concatenate([g54, b3]).astype(np.uint8)
+        P = self.P
+        for fixed in (3, 2):
+            n = K.solver_diffs(grid, fixed, self.sols.shape[0], self.u54, n, P.S, P.ctl, self.sols, P.puzzle)
+        return self.u54[:n]
+
+    def _expand(self, X: np.ndarray, fix2: np.ndarray, y: int, p1: np.ndarray, p2: np.ndarray) -> np.ndarray:
+        """The candidates (X, Y): per X, the Y that meet what it leaves (``xy_expand``)."""
+        while True:
+            n = K.xy_expand(X, len(X), p1, p2, len(p1), fix2, len(fix2), y, MAX_SETS, self.cand, self.sets,
+                            self.ybuf)
+            if n >= 0:
+                return self.cand[:n].copy()
+            self.cand = np.zeros(2 * len(self.cand), np.uint64)
+            self.ybuf = np.zeros(2 * len(self.ybuf), np.int64)
+
+    def pair(self, b2: np.ndarray, bands3: np.ndarray) -> list[np.ndarray]:
+        """The 17s of one pair and its bands 3, as (N, 81) grids of clues in the A/C layout."""
+        g54 = np.concatenate([self.b1, b2.astype(np.int64)])
+        u = self._pair_uas(g54, bands3[0].astype(np.int64))
+        p1 = (u & np.uint64((1 << 27) - 1)).astype(np.int64)
+        p2 = (u >> np.uint64(27)).astype(np.int64)
+        inside2 = p1 == 0  # UAs inside band 2 are its fixing sets' business
+        p1, p2 = p1[~inside2], p2[~inside2]
+        fix2 = self._fixing(b2)
+        min2 = int(self.order.min_clues[self._index(b2)])
+        by_z: dict[int, list[np.ndarray]] = {}
+        for x, y, z in pass_splits(self.pass_, self.min1, min2):
+            X = self._band1_sets(x)
+            if len(X):
+                by_z.setdefault(z, []).append(self._expand(X, fix2, y, p1, p2))
+        out = []
+        b3 = np.ascontiguousarray(bands3, dtype=np.int64)
+        for z, parts in sorted(by_z.items()):
+            cand = np.concatenate(parts)
+            if self.cap != NO_CAP:
+                cs = np.stack([np.bitwise_count(cand & K.STACK54[s]) for s in range(3)], 1).astype(np.int64)
+                ok = (cs <= self.cap).all(axis=1)
+                cand, cs = cand[ok], cs[ok]
+            else:
+                cs = np.zeros((len(cand), 3), np.int64)
+            if len(cand) == 0:
+                continue
+            if self.P.alive.shape[0] < len(cand):
+                self.P = workspace(max(len(cand), 2 * self.P.alive.shape[0]))
+            while True:
+                fb, f12, f3 = self.found
+                n = K.pair_search(g54, b3, len(b3), cand, len(cand), cs, z, self.cap, KG, MAX_UA, self.BT, self.P,
+                                  fb, f12, f3, self.stats)
+                if n >= 0:
+                    break
+                self.found = tuple(np.zeros(2 * len(a), a.dtype) for a in self.found)
+                self.P = workspace(self.P.alive.shape[0])  # a buffer was full: fresh ones, larger finds
+            if n:
+                grids = np.concatenate([np.tile(g54, (n, 1)), b3[fb[:n]]], axis=1)
+                bits = np.zeros((n, 81), bool)
+                bits[:, :54] = ((f12[:n, None] >> np.arange(54, dtype=np.uint64)) & np.uint64(1)).astype(bool)
+                bits[:, 54:] = ((f3[:n, None] >> np.arange(27)) & 1).astype(bool)
+                out.append(np.where(bits, grids, 0).astype(np.uint8))
+        return out
+
+    def _index(self, band: np.ndarray) -> int:
+        key = band_key(band.astype(np.uint8), np.zeros(10, np.uint8), self.BT.row2_rank_to_id, self.BT.fact)
+        return int(self.BT.table[key]) & 0xFFFF
+
+
+@lru_cache(maxsize=4)
+def _searcher(pass_: str, rank: int) -> _Searcher:
+    return _Searcher(pass_, rank)
+
+
+def search_slice(pass_: str, rank: int, start: int = 0, stop: int | None = None) -> PassSlice:
+    """Every 17-clue puzzle of ``pass_`` under bands 2 ``start..stop-1`` (default: all) of
+    band-1 ``rank`` (the entry's lexicographic order of bands 2)."""
+    pass_ = check_pass(pass_)
+    rank = check_rank(rank)
+    se = _searcher(pass_, rank)  # first use: band 1's tables and the kernels compiled, not counted
+    t0 = time.process_time()
+    before = se.stats.copy()
+    sl = entry_slice(se.variant, rank, start, stop, emit=True)
+    b2s = bands2(rank)
+    found, where = [], []
+    pairs = 0
+    owner = sl.owner
+    for i in np.flatnonzero(sl.counts):
+        pairs += 1
+        got = se.pair(b2s[sl.start + i], sl.bands3[owner == sl.start + i])
+        for p in got:
+            found.append(p)
+            where.append(np.full(len(p), sl.start + i, np.int64))
+    puzzles = np.concatenate(found) if found else np.zeros((0, 81), np.uint8)
+    if pass_ == "B" and len(puzzles):
+        puzzles = np.concatenate([puzzles[:, :27], puzzles[:, 54:], puzzles[:, 27:54]], axis=1)
+    stats = dict(zip(("found", "learned", "checks", "survivors", "band3_sets", "socket_searches", "candidates"),
+                     (int(v) for v in se.stats - before)))
+    return PassSlice(pass_, rank, sl.start, sl.stop, puzzles,
+                     np.concatenate(where) if where else np.zeros(0, np.int64), pairs, int(sl.total),
+                     time.process_time() - t0, stats)
+
+
+def search_chunks(pass_: str, rank: int, cursor: int | None, *, chunk: int = SLICE,
+                  stop: int | None = None) -> Iterator[tuple[PassSlice, int, bool]]:
+    """The resumable form: shard = (pass, band-1 rank), cursor = the next band 2 (None: 0).
+    Yields ``(slice, next_cursor, done)`` per ``chunk`` bands 2 (the entry's slices), up to band 2
+    ``stop`` (default: all)."""
+    total = len(bands2(rank)) if stop is None else min(int(stop), len(bands2(rank)))
+    p = 0 if cursor is None else int(cursor)
+    if p >= total:
+        yield search_slice(pass_, rank, total, total), total, True
+        return
+    while p < total:
+        q = min(total, p + chunk)
+        yield search_slice(pass_, rank, p, q), q, q >= total
+        p = q
+
+
+def estimate(samples: dict[int, tuple[float, int]], bands3: dict[int, int]) -> dict[int, float]:
+    """CPU seconds of one pass per band 1, from measured samples: ``samples`` maps a band-1 rank
+    to (CPU seconds, bands 3 searched) of what was measured there (a whole band 1 or slices of
+    it); the CPU seconds per band 3 are interpolated between the sampled ranks in log scale (held
+    flat beyond the first and last) and multiplied by each band 1's bands 3 in ``bands3`` (the
+    entry's counts: A's for passes A and B, C's for C). Ranks whose samples searched no band 3
+    are left out of the interpolation."""
+    pts = sorted((r, cpu / n) for r, (cpu, n) in samples.items() if n > 0 and cpu > 0)
+    if not pts:
+        return {}
+    xs = np.array([p[0] for p in pts], float)
+    ys = np.log(np.array([p[1] for p in pts]))
+    return {r: float(np.exp(np.interp(r, xs, ys)) * n) for r, n in bands3.items()}

@@ -1,0 +1,145 @@
+"""The job of ``s17-search``: the 17-clue search over the entry, one pass and band 1 per shard.
+
+Run kind ``s17-search``. Shard: ``"P:K"`` (pass P, band-1 rank K), the same in a serial and a
+distributed run. Cursor: ``{"b2": next band 2, "found": [canonical forms found so far]}`` (a band 1
+holds tens of 17s, so the list stays small; a find met again later in the shard, e.g. another
+image in a grid with automorphisms or, in pass C, another chute of 7+, is not printed twice).
+A checkpoint falls on a boundary of the entry's slices (``chunk`` bands 2, 64 by default); slices
+are gathered until ``seconds`` of work (default :data:`CHECKPOINT_SECONDS`), and each commit
+stores its finds (``s17_search_finds``, ``configurations``) and the band 1's counters
+(``s17_search_bands``: bands 2, pairs, bands 3, CPU seconds), so a kill loses at most those
+seconds and the rerun ends with the same rows. ``bands2`` limits a run to a range of bands 2 of
+each band 1 (samples for the estimate); the band 1 is complete only when its whole range is.
+"""
+from __future__ import annotations
+
+import time
+from typing import NamedTuple
+
+import numpy as np
+
+from sudoku_symmetry.catalog.search17 import (load_search_bands, load_search_finds, load_shipped_search,
+                                              store_search_chunk)
+from sudoku_symmetry.engine.canon import canon_puzzles
+from sudoku_symmetry.engine.search17 import PASSES, band1, bands2, estimate, search_chunks
+
+from .chunk import Chunk
+
+KIND = "s17-search"
+CHUNK = 64  # bands 2 per checkpoint (the entry's slice)
+CHECKPOINT_SECONDS = 30.0
+"""Work gathered per commit (seconds; 0: a commit per slice). A slice of 64 bands 2 takes from
+milliseconds (no band 3) to minutes (pairs at low ranks): a commit (about 2 ms) is never the cost."""
+
+__all__ = ["KIND", "PASSES", "CHUNK", "CHECKPOINT_SECONDS", "SearchChunk", "parameters", "shards", "band_range", "work",
+           "write", "found_classes", "measured", "estimate_search"]
+
+
+class SearchChunk(NamedTuple):
+    """One checkpoint of a shard: the new finds (canonical form, puzzle as written) and the
+    counters it adds to the band 1's row."""
+
+    pass_: str
+    rank: int
+    finds: list
+    progress: dict
+
+
+def parameters(pass_: str, ranks: list[int], bands2_range, out: str | None, stdout: bool, chunk: int = CHUNK) -> dict:
+    return {"pass": pass_, "ranks": ranks, "bands2": bands2_range, "out": out, "stdout": stdout, "chunk": chunk}
+
+
+def shards(pass_: str, ranks: list[int]) -> list[str]:
+    return [f"{pass_}:{r}" for r in ranks]
+
+
+def band_range(rank: int, bands2_range) -> tuple[int, int]:
+    """The bands 2 a run covers under band 1 ``rank``: all, or ``bands2_range`` (start, stop) cut
+    to the band 1's count."""
+    total = len(bands2(rank))
+    if bands2_range is None:
+        return 0, total
+    a, b = bands2_range
+    return min(int(a), total), min(int(b), total)
+
+
+def _forms(puzzles: np.ndarray) -> list[str]:
+    if not len(puzzles):
+        return []
+    forms = canon_puzzles(puzzles, want_automorphisms=False).forms
+    return [bytes(f + 48).decode().replace("0", ".") for f in forms]
+
+
+def work(shard: str, cursor, *, chunk: int = CHUNK, emit: bool = False, seconds: float = CHECKPOINT_SECONDS,
+         bands2_range=None):
+    """Pass and band 1 ``shard``, ``chunk`` bands 2 a slice, slices gathered for ``seconds``:
+    yields Chunk(SearchChunk, cursor, done, bands 2 done, the finds' lines when ``emit``, and
+    ``found N`` after the band 1's last one)."""
+    pass_, rank = shard.split(":")
+    rank = int(rank)
+    start, stop = band_range(rank, bands2_range)
+    total = len(bands2(rank))
+    index = int(band1(rank).index)
+    cur = cursor or {"b2": start, "found": []}
+    seen = set(cur["found"])
+    finds: list = []
+    acc = {"bands2_done": 0, "pairs": 0, "bands3": 0, "cpu_seconds": 0.0}
+    since = time.monotonic()
+    p = int(cur["b2"])
+    if p >= stop:
+        yield Chunk(SearchChunk(pass_, rank, [], {**acc, "band1": index, "bands2_total": total,
+                                                 "complete": start == 0 and stop == total}),
+                    {"b2": stop, "found": sorted(seen)}, True, 0, f"found {len(seen)}\n".encode() if emit else b"")
+        return
+    for res, nxt, done in search_chunks(pass_, rank, p, chunk=chunk, stop=stop):
+        for form, puzzle in zip(_forms(res.puzzles), res.puzzles):
+            if form not in seen:
+                seen.add(form)
+                finds.append((form, bytes(puzzle + 48).decode().replace("0", ".")))
+        acc["bands2_done"] += res.stop - res.start
+        acc["pairs"] += res.pairs
+        acc["bands3"] += res.bands3
+        acc["cpu_seconds"] += res.seconds
+        if not (done or time.monotonic() - since >= seconds):
+            continue
+        data = b""
+        if emit:
+            data = "".join(f"{p}\n" for _, p in finds).encode() + (f"found {len(seen)}\n".encode() if done else b"")
+        progress = {**acc, "band1": index, "bands2_total": total, "complete": done and start == 0 and stop == total}
+        yield Chunk(SearchChunk(pass_, rank, finds, progress), {"b2": nxt, "found": sorted(seen)}, done,
+                    acc["bands2_done"], data)
+        finds = []
+        acc = {"bands2_done": 0, "pairs": 0, "bands3": 0, "cpu_seconds": 0.0}
+        since = time.monotonic()
+
+
+def write(conn, r: SearchChunk) -> tuple[int, int]:
+    """Store one checkpoint's finds and counters."""
+    return store_search_chunk(conn, r.pass_, r.rank, r.finds, r.progress)
+
+
+def found_classes(catalog, pass_: str | None = None, ranks=None) -> list[str]:
+    """The distinct canonical forms the catalog holds as finds, sorted: of one pass and some
+    band-1 ranks, or all (a class found by several passes or bands 1 once)."""
+    keys = [k for k in load_search_bands(catalog, pass_) if ranks is None or k[1] in set(ranks)]
+    return sorted({c for p, r in keys for c, _ in load_search_finds(catalog, p, r)})
+
+
+def measured(catalog) -> dict[tuple[str, int], dict]:
+    """(pass, rank) -> ``s17_search_bands`` row: the package data's, then the catalog's over them."""
+    return {**load_shipped_search(), **load_search_bands(catalog)}
+
+
+def estimate_search(rows: dict[tuple[str, int], dict], entry: dict[str, dict[int, tuple[int, int, int]]]) -> dict:
+    """Per pass: the estimated CPU seconds of each band 1 (``estimate``) over the ranks whose
+    entry counts are known; with the bands 2 of each band 1, the largest 64-band-2 slice."""
+    out = {}
+    for p in PASSES:
+        samples = {r: (row["cpu_seconds"], row["bands3"]) for (q, r), row in rows.items() if q == p}
+        counts = entry.get("C" if p == "C" else "A", {})
+        per = estimate(samples, {r: n3 for r, (_i, _n2, n3) in counts.items()})
+        out[p] = {"per_band1": per, "bands2": {r: n2 for r, (_i, n2, _n3) in counts.items()},
+                  "samples": len([s for s in samples.values() if s[1] > 0])}
+    return out
+
+

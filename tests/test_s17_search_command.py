@@ -1,0 +1,210 @@
+"""``bin/s17-search``: the 17-clue search as a command (``jobs/s17_search.py`` run by the runner).
+
+Cheap on purpose: pass C of band-1 rank 2 over bands 2 18136..18140 (5 pairs, 0.2-1 s each
+here) holds one 17 of the shared list (at band 2 18137, ``naive_locations``); rank 3 over the same
+bands 2 holds none. (This Dask test found an engine bug: a searcher resumed at band 2 18134 missed that 17,
+``test_search17_finds.test_a_slice_finds_the_same_from_any_start``.) What is checked against the outside world: every line printed or exported is
+a 17-clue puzzle with one solution (the naive backtracking solver) whose class is in the shared
+list, and the finds are exactly the list's puzzles located in the slice. A run killed at random
+instants (a commit per band 2) and started again ends with the rows and the ``--out`` file of one
+uninterrupted run; the same run goes on on a real Dask cluster of 2 workers.
+"""
+from __future__ import annotations
+
+import os
+import random
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from sudoku_symmetry.commands import s17_search as cmd
+from sudoku_symmetry.engine.text import parse_lines
+
+from naive_solver import count as naive_count
+from test_search17_finds import _forms, list_slice, shared_list
+
+ROOT = Path(__file__).resolve().parent.parent
+ENV = {k: v for k, v in os.environ.items() if k != "NUMBA_CACHE_DIR"}
+SLICE = ["--variant", "C", "--band1-rank", "2", "--bands2", "18136:18141"]
+FINE = ["--chunk", "1", "--checkpoint-seconds", "0"]  # a commit per band 2: a kill lands mid-shard
+# what a run stores, minus times (CPU seconds and timestamps differ from run to run)
+BANDS = "SELECT pass, band1_rank, band1, bands2_total, bands2_done, pairs, bands3, found, complete " \
+        "FROM s17_search_bands ORDER BY 1, 2"
+FINDS = "SELECT pass, band1_rank, canonical, puzzle FROM s17_search_finds ORDER BY 1, 2, 3"
+PUZZLES = "SELECT canonical FROM configurations WHERE kind = 'puzzle' ORDER BY 1"
+CHECKPOINTS = "SELECT c.shard, c.resume_cursor, c.items_done, c.done FROM run_checkpoints c ORDER BY 1"
+RUNS = "SELECT kind, status, items_done, items_new, items_total FROM runs"
+
+
+def _rows(db, query):
+    with sqlite3.connect(f"file:{db}?mode=ro", uri=True) as conn:
+        return conn.execute(query).fetchall()
+
+
+def _main(args, capsys):
+    assert cmd.main(args) == 0
+    return capsys.readouterr()
+
+
+def _assert_valid_17s(lines: list[str]) -> set[str]:
+    """Each line a 17-clue puzzle with one solution whose class is in the shared list: the classes."""
+    assert lines and all(len(line) == 81 for line in lines)
+    for line in lines:
+        assert sum(c != "." for c in line) == 17
+        assert naive_count([0 if c == "." else int(c) for c in line], limit=2) == 1
+    forms = _forms(parse_lines(lines).sudokus)
+    assert forms <= _forms(shared_list()[0])
+    return forms
+
+
+def test_finds_are_the_lists_17s_stored_once_exported_and_tabled(tmp_path, capsys):
+    db = str(tmp_path / "c.sqlite")
+    out = _main(SLICE + ["--db", db], capsys)
+    lines = out.out.splitlines()
+    assert lines[-1] == "found 1"
+    found = _assert_valid_17s(lines[:-1])
+    assert found == list_slice("C", 2, 18136, 18141)
+    assert (lines[0][54:].count(".")) <= 27 - 7  # pass C: band 3 (rows 7-9) holds 7 clues or more
+    assert "1 of 1 bands 1 searched (0 complete), 1 17s" in out.err
+    assert _rows(db, BANDS) == [("C", 2, 0, 54424, 5, 5, 144, 1, 0)]
+    assert [r[2] for r in _rows(db, FINDS)] == sorted(found) == [r[0] for r in _rows(db, PUZZLES)]
+    # standard output is not resumable: the same command again is a new run, and stores nothing new
+    _main(SLICE + ["--db", db], capsys)
+    assert len(_rows(db, FINDS)) == 1 and len(_rows(db, PUZZLES)) == 1
+    assert _rows(db, BANDS)[0][4] == 10  # its bands 2 count: the row says how much was searched
+    exported = tmp_path / "finds.txt"
+    assert "exported 1 17-clue puzzles" in _main(["--export", str(exported), "--db", db], capsys).err
+    assert set(exported.read_text().splitlines()) == found
+    assert _main(["--export", "-", "--variant", "A", "--db", db], capsys).out == ""
+    assert _main(["--export", "-", "--of", "0-1,3", "--db", db], capsys).out == ""
+    status = _main(["--status", "--db", db], capsys).out.splitlines()
+    assert len(status) == 2 and all(s.startswith("run ") and "pass C" in s and "done" in s for s in status)
+    table = _main(["--table", "--db", db], capsys).out
+    assert "C 2 0 10/54424 10 288 1" in table and "# estimate pass C: 416 bands 1 from 1 measured ranks" in table
+    assert "# wall on 64 workers" in table and "# wall on 256 workers" in table
+
+
+def test_bad_arguments(tmp_path, capsys):
+    db = str(tmp_path / "c.sqlite")
+    for args in (["--variant", "D", "--band1-rank", "1"], ["--variant", "A", "--band1-rank", "416"],
+                 ["--band1-rank", "1"], ["--variant", "A", "--band1-rank", "1", "--store", "--out", "x"],
+                 ["--variant", "A", "--band1-rank", "1", "--bands2", "5:5"],
+                 ["--variant", "A", "--band1-rank", "1", "--bands2", "x"],
+                 ["--variant", "A", "--band1-rank", "1", "--workers", "2"],
+                 ["--table", "--variant", "A"], ["--status", "--store"], ["--table", "--of", "1"]):
+        try:
+            status = cmd.main(args + ["--db", db])
+        except SystemExit as exc:  # argparse
+            status = exc.code
+        assert status == 2, args
+        assert "error" in capsys.readouterr().err
+    assert not Path(db).exists() or _rows(db, "SELECT count(*) FROM s17_search_finds") == [(0,)]
+
+
+def _run(args):
+    p = subprocess.Popen([str(ROOT / "bin" / "s17-search")] + args, env=ENV, stdout=subprocess.PIPE,
+                         stderr=subprocess.PIPE)
+    _out, err = p.communicate(timeout=600)
+    assert p.returncode == 0, err.decode()
+
+
+def _kill_mid_run(args, db: Path, extra: float) -> None:
+    """Start the command, wait until it has committed a band 2 more than the catalog held, then
+    ``extra`` seconds more (a random instant, perhaps inside a commit), and SIGKILL it."""
+    before = _items_done(db)
+    p = subprocess.Popen([str(ROOT / "bin" / "s17-search")] + args, env=ENV, stdout=subprocess.PIPE,
+                         stderr=subprocess.PIPE)
+    try:
+        _wait_for_checkpoint(db, p, more_than=before)
+        time.sleep(extra)
+        p.send_signal(signal.SIGKILL)
+        p.communicate()
+    finally:
+        if p.poll() is None:
+            p.kill()
+
+
+def _items_done(db: Path) -> int:
+    try:
+        with sqlite3.connect(f"file:{db}?mode=ro", uri=True, timeout=0.1) as conn:
+            return int(conn.execute("SELECT coalesce(sum(items_done), 0) FROM run_checkpoints").fetchone()[0])
+    except sqlite3.OperationalError:  # not created or migrated yet, or locked
+        return -1
+
+
+def test_killed_run_resumes_to_the_same_finds_and_file(tmp_path):
+    """Killed at random instants after a commit (a commit per band 2, then slices gathered per 2 s:
+    the same run either way), resumed: the ``--out`` file byte for byte, the finds and counters of one
+    uninterrupted run, each find once."""
+    ref_db, ref_out = tmp_path / "ref.sqlite", tmp_path / "ref.txt"
+    _run(SLICE + FINE + ["--out", str(ref_out), "--db", str(ref_db)])
+    db, out = tmp_path / "k.sqlite", tmp_path / "k.txt"
+    rng = random.Random(7)
+    for every in (FINE, ["--chunk", "1", "--checkpoint-seconds", "2"]):
+        _kill_mid_run(SLICE + every + ["--out", str(out), "--db", str(db)], db, extra=rng.uniform(0.0, 1.5))
+    assert len(_rows(db, "SELECT * FROM runs")) == 1
+    _run(SLICE + FINE + ["--out", str(out), "--db", str(db)])
+    assert out.read_bytes() == ref_out.read_bytes()
+    assert out.read_text().splitlines()[-1] == "found 1"
+    for query in (BANDS, FINDS, PUZZLES, CHECKPOINTS, RUNS):
+        assert _rows(db, query) == _rows(ref_db, query), query
+    assert len(_rows(db, FINDS)) == 1
+
+
+def _wait_for_checkpoint(db: Path, p: subprocess.Popen, more_than: int = 0, timeout: float = 240.0) -> None:
+    """Until the run in ``db`` has committed more than ``more_than`` bands 2 in a shard it has not
+    finished."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline and p.poll() is None:
+        if db.exists():
+            try:
+                with sqlite3.connect(f"file:{db}?mode=ro", uri=True, timeout=0.1) as conn:
+                    if conn.execute("SELECT count(*) FROM run_checkpoints WHERE done = 0").fetchone()[0] and \
+                            conn.execute("SELECT sum(items_done) FROM run_checkpoints").fetchone()[0] > more_than:
+                        return
+            except sqlite3.OperationalError:  # not created or migrated yet, or locked
+                pass
+        time.sleep(0.02)
+    pytest.fail("the run was not seen in the middle of a shard")
+
+
+def test_dask_workers_resume_a_killed_serial_run_to_the_serial_catalog(tmp_path, capsys):
+    """Ranks 2 and 3, the same bands 2: a serial run killed in the middle of rank 2 goes on on a
+    LocalCluster of 2 worker processes as the same run (the same shards and cursors) and ends
+    with the catalog of one uninterrupted serial run; a third run finds nothing left to do."""
+    args = ["--variant", "C", "--band1-rank", "2,3", "--bands2", "18136:18141", "--store", *FINE]
+    serial, killed = tmp_path / "serial.sqlite", tmp_path / "killed.sqlite"
+    assert cmd.main(args + ["--db", str(serial)]) == 0
+    p = subprocess.Popen([sys.executable, "-m", "sudoku_symmetry.commands.s17_search", *args, "--db", str(killed)],
+                         cwd=ROOT, env=ENV, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        _wait_for_checkpoint(killed, p)
+        p.send_signal(signal.SIGKILL)
+        p.communicate()
+    finally:
+        if p.poll() is None:
+            p.kill()
+    capsys.readouterr()
+    assert cmd.main(args + ["--db", str(killed), "--workers", "2"]) == 0
+    assert "2 of 2 bands 1 searched (0 complete), 1 17s" in capsys.readouterr().err
+    for query in (BANDS, FINDS, PUZZLES, CHECKPOINTS, RUNS):
+        assert _rows(killed, query) == _rows(serial, query), query
+    assert [r[:2] + r[4:] for r in _rows(serial, BANDS)] == [("C", 2, 5, 5, 144, 1, 0), ("C", 3, 5, 5, 138, 0, 0)]
+    assert _rows(killed, "SELECT count(*) FROM runs") == [(1,)]
+    assert cmd.main(args + ["--db", str(killed), "--workers", "2"]) == 0
+    assert "already complete" in capsys.readouterr().err
+
+
+def test_version_and_listed_by_sudoku(capsys):
+    from sudoku_symmetry import __version__
+    from sudoku_symmetry.commands import main as sudoku
+
+    with pytest.raises(SystemExit) as done:
+        cmd.main(["--version"])
+    assert done.value.code == 0 and capsys.readouterr().out == f"s17-search (sudoku-symmetry) {__version__}\n"
+    assert "s17-search" in sudoku.COMMANDS

@@ -1,0 +1,222 @@
+"""The 17-clue search's kernels against slow, obviously correct references: the pair's UAs are
+unavoidable (the solver finds a second solution without them) and the minimal ones minimal, the
+2-digit ones complete against a brute force; a socket's UAs change band 3 on the socket only;
+fixing sets carried through the band tables equal the band's own; valid sets, the XY join and
+the band-3 enumeration against itertools."""
+from __future__ import annotations
+
+import random
+from itertools import combinations, product
+
+import numpy as np
+import pytest
+
+from sudoku_symmetry.engine.search17 import band1, bands2, entry_slice
+from sudoku_symmetry.engine.search17 import _order_kernels as OK
+from sudoku_symmetry.engine.search17 import _search_kernels as K
+from sudoku_symmetry.engine.search17.search import fix_tables, pass_splits, workspace
+from sudoku_symmetry.engine.solve import SOLVER_DEPTH, SOLVER_WORDS, count_solutions
+
+FULL27 = (1 << 27) - 1
+
+
+@pytest.fixture(scope="module")
+def grid():
+    """A grid of the entry: band-1 rank 4, its first band 2 with bands 3, that band 3."""
+    s = entry_slice("A", 4, 0, 64, emit=True)
+    i = int(s.owner[0])
+    g = np.concatenate([band1(4).band, bands2(4)[i], s.bands3[0]]).astype(np.int64)
+    other = s.bands3[s.owner == i][-1].astype(np.int64)
+    return g, other
+
+
+def _mask_cells(lo, hi):
+    return [q for q in range(54) if (int(lo) >> q) & 1] + [54 + q for q in range(27) if (int(hi) >> q) & 1]
+
+
+def _solutions_without(g, cells):
+    p = g.astype(np.uint8).copy()
+    p[cells] = 0
+    return int(count_solutions(p, 2).counts[0])
+
+
+def _pair_uas(g54, kmax, size=20):
+    lo = np.zeros(1 << 14, np.uint64)
+    hi = np.zeros(1 << 14, np.int64)
+    n = 0
+    for k in range(2, kmax + 1):
+        n = K.refill_diffs(g54, 6, 0, k, 0, size, lo, hi, n, 0)
+    return lo[:n], hi[:n]
+
+
+def test_pair_uas_are_unavoidable_with_every_band3_and_minimal(grid):
+    g, other = grid
+    lo, hi = _pair_uas(g[:54], 4)
+    assert len(lo) > 20 and not hi.any()
+    ml, mh = np.zeros(len(lo), np.uint64), np.zeros(len(lo), np.int64)
+    m = K.minimal_sets(lo, hi, len(lo), ml, mh, len(lo))
+    assert len(lo) - 5 <= m <= len(lo)  # the superset cut leaves few sets that are not minimal
+    g2 = np.concatenate([g[:54], other])
+    for u in ml[:m]:
+        cells = _mask_cells(u, 0)
+        for full in (g, g2):  # any band 3 of the pair completes the refilled rows
+            assert _solutions_without(full, cells) == 2
+        for c in cells:  # minimal: giving back any one of its cells leaves no other solution there
+            assert _solutions_without(g, [q for q in cells if q != c]) == 1
+
+
+def test_two_digit_pair_uas_complete_against_brute_force(grid):
+    g, _ = grid
+    g54 = g[:54]
+    lo, _ = _pair_uas(g54, 2)
+    found = {int(u) for u in lo}
+    expect = set()
+    for a, b in combinations(range(1, 10), 2):
+        cells = [q for q in range(54) if g54[q] in (a, b)]
+        for bits in product((0, 1), repeat=len(cells)):
+            new = g54.copy()
+            for q, t in zip(cells, bits):
+                new[q] = (a, b)[t]
+            rows = [new[r * 9:(r + 1) * 9] for r in range(6)]
+            if any(len(set(r)) != 9 for r in rows):
+                continue
+            if any(len({new[r * 9 + c] for r in range(3 * bd, 3 * bd + 3) for c in range(3 * s, 3 * s + 3)}) != 9
+                   for bd in range(2) for s in range(3)):
+                continue
+            if any(sorted(new[c::9]) != sorted(g54[c::9]) for c in range(9)):
+                continue
+            d = sum(1 << q for q in range(54) if new[q] != g54[q])
+            if d:
+                expect.add(d)
+    minimal = {d for d in expect if not any(e != d and (e & d) == e for e in expect)}
+    assert found == minimal
+
+
+def test_socket_uas_change_band3_on_the_socket_only(grid):
+    g, _ = grid
+    lo = np.zeros(4096, np.uint64)
+    hi = np.zeros(4096, np.int64)
+    sock = (1 << 0) | (1 << 1)  # band-3 row 1, columns 1-2
+    req = (1 << (g[54] - 1)) | (1 << (g[55] - 1))
+    n = K.refill_diffs(g, 9, req, 4, FULL27 & ~sock, 20, lo, hi, 0, 0)
+    for u, v in zip(lo[:n], hi[:n]):
+        assert int(v) == sock and int(u) != 0
+        assert _solutions_without(g, _mask_cells(u, v)) == 2
+
+
+def test_solver_uas_hold_for_every_band3(grid):
+    g, other = grid
+    lo = np.zeros(1 << 13, np.uint64)
+    S = np.zeros((SOLVER_DEPTH, SOLVER_WORDS), np.uint32)
+    sols = np.zeros((256, 81), np.uint8)
+    n = K.solver_diffs(g.astype(np.uint8), 3, 256, lo, 0, S, np.zeros(2, np.int64), sols, np.zeros(81, np.uint8))
+    assert n > 50
+    g2 = np.concatenate([g[:54], other])
+    for u in lo[:n:7]:
+        assert _solutions_without(g2, _mask_cells(u, 0)) == 2
+
+
+def test_minimal_ua_shrinks_to_a_minimal_unavoidable_set(grid):
+    g, _ = grid
+    S = np.zeros((SOLVER_DEPTH, SOLVER_WORDS), np.uint32)
+    diff = np.zeros(81, np.bool_)
+    diff[[c for c in range(81) if g[c] in (1, 2, 3)]] = True  # all cells of 3 digits: a UA
+    n = K.minimal_ua(g.astype(np.uint8), diff, S, np.zeros(2, np.int64), np.zeros((2, 81), np.uint8),
+                     np.zeros(81, np.uint8))
+    cells = list(np.flatnonzero(diff))
+    assert n == len(cells) >= 4 and _solutions_without(g, cells) == 2
+    for c in cells:
+        assert _solutions_without(g, [q for q in cells if q != c]) == 1
+
+
+def _direct_fixing(band):
+    buf = np.zeros(OK.MAX_SAME_GANGSTER, np.int64)
+    n = OK.same_gangster_diffs(band.astype(np.int64), buf)
+    diffs = np.unique(buf[:n])
+    out = np.zeros(len(diffs), np.int64)
+    return set(out[:OK.minimal_sets(diffs, out)].tolist())
+
+
+def test_fixing_sets_through_the_tables_equal_the_bands_own(grid):
+    g, other = grid
+    BT = fix_tables()
+    out = np.zeros(256, np.int64)
+    for band in (g[:27], g[27:54], g[54:], other):
+        n = K.band_fixing_sets(band.astype(np.uint8), BT, np.zeros(10, np.uint8), out)
+        assert set(out[:n].tolist()) == _direct_fixing(band)
+
+
+@pytest.mark.parametrize("k", [3, 4, 5])
+def test_valid_sets_against_itertools(grid, k):
+    g, _ = grid
+    fix = np.array(sorted(_direct_fixing(g[27:54])), np.int64)
+    out = np.zeros(1 << 17, np.int64)
+    n = K.valid_sets(fix, len(fix), k, out)
+    expect = {sum(1 << q for q in c) for c in combinations(range(27), k)}
+    expect = {s for s in expect if all(s & f for f in fix.tolist())}
+    assert n == len(expect) and set(out[:n].tolist()) == expect
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_band3_sets_against_itertools(seed):
+    rng = random.Random(seed)
+    sets = sorted({sum(1 << c for c in rng.sample(range(27), rng.randint(2, 6))) for _ in range(8)},
+                  key=lambda s: bin(s).count("1"))
+    base = np.array([rng.randint(0, 5) for _ in range(3)], np.int64)
+    cap, z = 6, 4
+    out = np.zeros(1 << 16, np.int64)
+    n = K._hit_dfs(np.array(sets, np.int64), len(sets), z, base, cap, out)
+    expect = set()
+    for c in combinations(range(27), z):
+        s = sum(1 << q for q in c)
+        if all(s & t for t in sets) and all(bin(s & int(K.STACK27[st])).count("1") + base[st] <= cap for st in range(3)):
+            expect.add(s)
+    assert n == len(expect) and set(out[:n].tolist()) == expect
+
+
+def test_pass_splits():
+    assert pass_splits("A", 5, 5) == [(5, 6, 6), (6, 5, 6)]
+    assert pass_splits("a", 6, 5) == [(6, 5, 6)]
+    assert pass_splits("B", 6, 6) == [(6, 6, 5)]
+    c = pass_splits("C", 4, 3)
+    assert all(z >= 7 and x + y + z == 17 and x >= 4 and y >= 3 for x, y, z in c)
+    assert (5, 5, 7) in c and (4, 3, 10) in c and (7, 3, 7) in c
+    with pytest.raises(ValueError):
+        pass_splits("D", 5, 5)
+
+
+def test_workspace_holds_a_whole_pair():
+    P = workspace(4)
+    assert P.alive.shape == (4,) and P.notcell.shape == (54, K.MAX_B3_UAS // 64)
+    assert P.gkey_start.shape == (K.GUA_KEYS,)
+
+
+def test_xy_expand_is_the_join_of_valid_sets(grid):
+    """Per band-1 set, the band-2 sets meeting what it leaves: with every UA used, exactly the
+    pairs of valid sets whose union meets every pair UA (the X x Y product, filtered)."""
+    g, _ = grid
+    lo, _ = _pair_uas(g[:54], 3)
+    p1 = (lo & np.uint64(FULL27)).astype(np.int64)
+    p2 = (lo >> np.uint64(27)).astype(np.int64)
+    keep = p1 != 0
+    p1, p2 = p1[keep], p2[keep]
+    fix1 = np.array(sorted(_direct_fixing(g[:27])), np.int64)
+    fix2 = np.array(sorted(_direct_fixing(g[27:54])), np.int64)
+    out = np.zeros(1 << 16, np.int64)
+    X = out[:K.valid_sets(fix1, len(fix1), 6, out)].copy()[:40]
+    Y = out[:K.valid_sets(fix2, len(fix2), 5, out)].copy()
+    cand = np.zeros(1 << 18, np.uint64)
+    n = K.xy_expand(X, len(X), p1, p2, len(p1), fix2, len(fix2), 5, len(p1), cand, np.zeros(len(p1) + 256, np.int64),
+                    np.zeros(1 << 16, np.int64))
+    expect = {int(x) | (int(y) << 27) for x in X.tolist() for y in Y.tolist()
+              if all((x & a) or (y & b) for a, b in zip(p1.tolist(), p2.tolist()))}
+    assert n == len(expect) and set(cand[:n].tolist()) == expect
+
+
+def test_estimate_interpolates_cost_per_band3():
+    from sudoku_symmetry.engine.search17 import estimate
+    one = estimate({10: (20.0, 10)}, {0: 5, 10: 10, 400: 1})
+    assert one == {0: 10.0, 10: 20.0, 400: 2.0}  # 2 s per band 3 everywhere
+    two = estimate({0: (1.0, 1), 100: (100.0, 1), 50: (0.0, 0)}, {50: 2, 200: 1})
+    assert abs(two[50] - 2 * 10.0) < 1e-9 and abs(two[200] - 100.0) < 1e-9  # geometric midpoint, flat after
+    assert estimate({}, {0: 1}) == {}
