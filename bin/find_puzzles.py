@@ -45,9 +45,9 @@ from sudoku_symmetry.engine.unavoidable import TooManyPuzzles, parse_grids, puzz
 
 from sudoku_symmetry.catalog.db import open_catalog
 from sudoku_symmetry.catalog.runs import get_run, start_or_resume
-from sudoku_symmetry.commands._common import (EXIT_BAD_INPUT, EXIT_OK, CommandError, add_db_argument, check_inputs,
-                                              count_argument, emit, iter_grid_args, run)
-from sudoku_symmetry.commands._runs import add_cluster_arguments, cluster, distributed
+from sudoku_symmetry.commands._common import (EXIT_BAD_INPUT, EXIT_OK, CommandError, add_cluster_arguments,
+                                              add_db_argument, check_inputs, cluster, count_argument, distributed, emit,
+                                              iter_grid_args, run)
 from sudoku_symmetry.jobs import find_puzzles
 from sudoku_symmetry.jobs.chunk import Job
 from sudoku_symmetry.jobs.inputs import hash_and_count, is_regular
