@@ -219,6 +219,28 @@ def iter_chunks(files: list[str], size: int = 100_000) -> Iterator[tuple[str, li
             lineno += len(chunk)
 
 
+def iter_grid_args(args: list[str], size: int = 100_000) -> Iterator[tuple[str, list[str], int]]:
+    """Like :func:`iter_chunks` for commands taking ``GRID|FILE...``: ``-`` or an existing path is
+    a file; any other argument is one sudoku written on the command line (source ``argument K``,
+    line 1). An argument that is neither a file nor an 81-character sudoku stops the command
+    before any output, as a missing file does."""
+    from sudoku_symmetry.engine.text import parse_one
+
+    for k, arg in enumerate(args, 1):
+        if arg != "-" and not os.path.lexists(arg):
+            try:
+                parse_one(arg)
+            except SudokuFormatError as exc:
+                shown = arg if len(arg) <= 90 else arg[:87] + "..."
+                raise CommandError(f"{shown!r}: no such file, and not an 81-character sudoku ({exc.message})") from None
+    check_inputs([a for a in args if a == "-" or os.path.lexists(a)])
+    for k, arg in enumerate(args or ["-"], 1):
+        if arg == "-" or os.path.lexists(arg):
+            yield from iter_chunks([arg], size)
+        else:
+            yield f"argument {k}", [arg], 1
+
+
 def is_regular_file(path: str) -> bool:
     """True for a regular file (or a link to one): what can be read twice. A pipe, a FIFO, a
     process substitution (``/dev/fd/N``), a terminal or ``-`` can be read only once."""

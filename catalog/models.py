@@ -60,6 +60,9 @@ Migration 0008 (``catalog/search17.py``): ``s17_search_finds`` (pass, band-1 ran
 the puzzle as found) and ``s17_search_bands`` (per pass and band 1: bands 2 done of the entry's,
 pairs, bands 3, 17s found, CPU seconds, complete), the 17-clue search itself.
 
+Migration 0009 (``catalog/grid_searches.py``): ``grid_searches``, one row per search of a grid
+for its puzzles of n clues (``find-puzzles --store``).
+
 Adding a table: add the model here, then a migration ``migrations/versions/000N_*.py`` with
 ``down_revision`` the previous head, and bump ``catalog.db.HEAD_REVISION``.
 """
@@ -292,3 +295,19 @@ class S17SearchBand(Base):
     cpu_seconds: Mapped[float] = mapped_column(Float)
     complete: Mapped[bool] = mapped_column(Boolean)
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class GridSearch(Base):
+    """Migration 0009: a search of a grid (minlex form) for its puzzles of ``clues`` clues."""
+
+    __tablename__ = "grid_searches"
+    __table_args__ = (CheckConstraint("clues >= 0 AND clues <= 81", name="clues_range"),)
+
+    grid: Mapped[str] = mapped_column(String(81), primary_key=True)
+    clues: Mapped[int] = mapped_column(SmallInteger, primary_key=True, autoincrement=False)
+    minimal: Mapped[bool] = mapped_column(Boolean, primary_key=True)
+    complete: Mapped[bool] = mapped_column(Boolean, primary_key=True)
+    found: Mapped[int] = mapped_column(BigInt)
+    automorphism_count: Mapped[int] = mapped_column(Integer)
+    seconds: Mapped[float] = mapped_column(Float)
+    computed_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)

@@ -9,7 +9,9 @@ One subpackage per capability, each a public module (or a few) beside its privat
 * ``solve``: the fast solver and the set-logic (permutation) solver;
 * ``grids``: essentially different grids: enumeration in minlex order with prefix counts, rank <-> grid, random grids;
 * ``search17``: the band generation ("entry") of the 17-clue search;
-* ``patterns``: restricted growth sequences, orbit filtering, Burnside counts.
+* ``patterns``: restricted growth sequences, orbit filtering, Burnside counts;
+* ``unavoidable``: the puzzles inside a grid: minimal unavoidable sets up to a size, every puzzle
+  of n clues of a grid (hitting-set search with uniqueness checks).
 
 Shared: ``core`` (the kernels several families call: the transformation's array layout, the band
 key, a grid's chutes; a family's ``_kernels`` modules are private to it), ``text`` (text <->

@@ -1,0 +1,208 @@
+"""The puzzles inside a grid (issue 24), per core: UA collection, the 16-clue search (complete,
+finds nothing), the 17-clue search of grids of list puzzles, and the native checker beside it.
+
+    NUMBA_NUM_THREADS=1 python bench/bench_unavoidable.py [--grids 50] [--clues 16] [--seed 1]
+    NUMBA_NUM_THREADS=1 python bench/bench_unavoidable.py --clues 17 --list-grids 5 [--native PATH]
+
+``--clues 16`` (default): random grids (``engine.grids.random``), per grid the seconds of the UA
+collection (every minimal UA of up to 12 cells) and of the hitting-set search, the search's nodes
+and solver checks; then the distribution (median, 90th percentile, max) and the share of the time
+spent in UA collection, the search's own work and the uniqueness checks. The checks' share is
+measured by replaying the clue sets the search handed to the solver (``record``) through the same
+check kernel alone. Targets (issue 24): at most 1 s a grid (median of at least 50), aiming at
+0.2 s; McGuire et al.'s 2012 checker: about 4.7 s a grid.
+
+``--clues 17 --list-grids K``: the solution grids of K puzzles of the 17-clue list (drawn with
+``--seed``, plus the grid with the most 17s), the seconds of the full 17-clue search of each and
+whether it found exactly the list's 17s of that grid. ``--native PATH``: GPenet's Sk_S17VB
+built outside the tree (``g++ -O3 -march=native``), run as its process 79 (``-c79``) on the lines
+of its ``k1_p2a.txt`` naming the same puzzles, alternating with the project, CPU seconds of each.
+Process 79 re-runs the 17 search of the band 1 + band 2 (+ band 3) of a known 17 within one pass
+(p2a: 6/6/5-like distributions), so it covers part of what a whole-grid search covers: the ratio
+is given with that caveat.
+
+CPU time (``time.process_time``; the machine is shared, wall time counts others' slices).
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections import defaultdict
+
+import numpy as np
+
+from _common import DATA
+from sudoku_symmetry.engine.canon import canon_grids, canon_puzzles
+from sudoku_symmetry.engine.grids.random import random_grids
+from sudoku_symmetry.engine.solve import SOLVER_DEPTH, SOLVER_WORDS, solve
+from sudoku_symmetry.engine.text import format_sudoku, parse_lines
+from sudoku_symmetry.engine.unavoidable import collect, hitting
+from sudoku_symmetry.engine.unavoidable.puzzles import SEARCH_UA_SIZE, search_masks
+from sudoku_symmetry.engine.unavoidable.sets import masks_to_arrays, minimal_uas
+from sudoku_symmetry.engine._jit import kernel
+
+RECORD = 1 << 20  # clue sets handed to the solver, replayed to time the checks alone
+
+
+@kernel
+def replay_checks(grid, record, n):
+    """The uniqueness checks of the first n recorded clue sets, as the search makes them."""
+    S = np.zeros((SOLVER_DEPTH, SOLVER_WORDS), np.uint32)
+    ctl = np.zeros(2, np.int64)
+    sols = np.zeros((2, 81), np.uint8)
+    puzzle = np.zeros(81, np.uint8)
+    unique = 0
+    for k in range(n):
+        u, _, _ = collect.second_solution(grid, record[k, 0], record[k, 1], puzzle, S, ctl, sols)
+        unique += u
+    return unique
+
+
+def pct(values, q):
+    values = sorted(values)
+    return values[min(len(values) - 1, int(round(q * (len(values) - 1))))]
+
+
+def one_grid(grid, clues):
+    """(ua seconds, search seconds, checks seconds, nodes, checks, found) of one grid."""
+    t0 = time.process_time()
+    uas, _ = minimal_uas(grid, SEARCH_UA_SIZE)
+    t1 = time.process_time()
+    record = np.zeros((RECORD, 2), np.uint64)
+    masks, complete, stats = search_masks(grid, clues, uas, record=record)
+    t2 = time.process_time()
+    assert complete
+    n = min(int(stats[hitting.STAT_CHECKS]), RECORD)
+    t3 = time.process_time()
+    replay_checks(grid, record, n)
+    t4 = time.process_time()
+    return t1 - t0, t2 - t1, t4 - t3, int(stats[hitting.STAT_NODES]), int(stats[hitting.STAT_CHECKS]), len(masks)
+
+
+def bench_random(args) -> None:
+    grids = random_grids(args.grids, seed=args.seed)
+    one_grid(grids[0], 12)  # compile
+    replay_checks(grids[0], np.zeros((1, 2), np.uint64), 0)
+    rows = []
+    print(f"{'grid':>4s} {'UA s':>7s} {'search s':>9s} {'checks s':>9s} {'nodes':>11s} {'checks':>9s} {'found':>6s}")
+    for k, g in enumerate(grids):
+        r = one_grid(g, args.clues)
+        rows.append(r)
+        print(f"{k:4d} {r[0]:7.3f} {r[1]:9.3f} {r[2]:9.3f} {r[3]:11,d} {r[4]:9,d} {r[5]:6d}", flush=True)
+    total = [r[0] + r[1] for r in rows]
+    ua = sum(r[0] for r in rows)
+    search = sum(r[1] for r in rows)
+    checks = sum(r[2] for r in rows)
+    print(f"\n{args.clues}-clue search of {len(rows)} random grids (seed {args.seed}), CPU seconds per grid:")
+    print(f"  median {statistics.median(total):.3f}  90th percentile {pct(total, 0.9):.3f}  max {max(total):.3f}  "
+          f"mean {statistics.mean(total):.3f}")
+    print(f"  share: UA collection {100 * ua / (ua + search):.1f} %, uniqueness checks {100 * checks / (ua + search):.1f} %, "
+          f"the rest of the search {100 * (search - checks) / (ua + search):.1f} %")
+    print(f"  found {sum(r[5] for r in rows)} puzzles; medians: {statistics.median(r[3] for r in rows):,.0f} nodes, "
+          f"{statistics.median(r[4] for r in rows):,.0f} checks")
+    print(f"  grids per hour on one core: {3600 / statistics.mean(total):,.0f} (mean)")
+
+
+def list_grids(count, seed):
+    """(grid, list puzzles of that grid, the list's line numbers) for ``count`` random list puzzles
+    and the grid with the most 17s."""
+    lines = [ln for ln in (DATA / "17clue_49158.txt").read_text().splitlines() if ln.strip()]
+    puzzles = parse_lines(lines).sudokus
+    sols, ok = solve(puzzles)
+    forms = canon_grids(sols).forms
+    groups = defaultdict(list)
+    for k in range(len(puzzles)):
+        groups[forms[k].tobytes()].append(k)
+    rng = random.Random(seed)
+    picks = [max(groups.values(), key=len)[0]] + rng.sample(range(len(puzzles)), count)
+    out = []
+    for k in picks:
+        out.append((sols[k], puzzles[k], groups[forms[k].tobytes()]))
+    return out, puzzles, sols
+
+
+def native_lines(puzzles, picks):
+    """The k1_p2a.txt lines (process 79's input) of the picked puzzles, by their canonical form."""
+    path = os.environ.get("SK17_K1", "/work/native/ua-sk17/k1_p2a.txt")
+    want = {canon_puzzles(puzzles[[k]]).forms[0].tobytes(): k for k in picks}
+    got = {}
+    with open(path) as fh:
+        for line in fh:
+            p = line.split(";")[0].strip()
+            if len(p) != 81:
+                continue
+            form = canon_puzzles(parse_lines([p]).sudokus).forms[0].tobytes()
+            if form in want and want[form] not in got:
+                got[want[form]] = line.strip()
+    return got
+
+
+def bench_list(args) -> None:
+    picked, puzzles, sols = list_grids(args.list_grids, args.seed)
+    search_masks(picked[0][0], 12, minimal_uas(picked[0][0], SEARCH_UA_SIZE)[0])  # compile
+    native = {}
+    if args.native:
+        native = native_lines(puzzles, [members[0] for _, _, members in picked])
+    print(f"{'grid (first list puzzle)':82s} {'17s':>4s} {'found':>5s} {'same':>5s} {'ours s':>7s} {'native s':>8s}")
+    ours_t, nat_t, ratios = [], [], []
+    for grid, puzzle, members in picked:
+        tn = None
+        line = native.get(members[0])
+        if line is not None:
+            tn = run_native(args.native, line)
+        t0 = time.process_time()
+        uas, _ = minimal_uas(grid, SEARCH_UA_SIZE)
+        masks, complete, stats = search_masks(grid, 17, uas)
+        t = time.process_time() - t0
+        ours_t.append(t)
+        if tn is not None:
+            nat_t.append(tn)
+            ratios.append(tn / t)
+        # the oracle: the classes found are exactly the list's puzzles of this grid
+        found = canon_puzzles(masks_to_arrays(masks, grid)).forms if len(masks) else np.zeros((0, 81), np.uint8)
+        same = {f.tobytes() for f in found} == {f.tobytes() for f in canon_puzzles(puzzles[members]).forms}
+        print(f"{format_sudoku(puzzles[members[0]]):82s} {len(members):4d} {len(masks):5d} {str(same):>5s} {t:7.2f} "
+              f"{'-' if tn is None else f'{tn:8.2f}'}", flush=True)
+    print(f"\n17-clue search of {len(ours_t)} grids of list puzzles: median {statistics.median(ours_t):.2f} s, "
+          f"max {max(ours_t):.2f} s a grid (CPU)")
+    if ratios:
+        print(f"native process 79 (one pass, one band 1 + band 2): median {statistics.median(nat_t):.2f} s a line; "
+              f"ratio native / ours, median of {len(ratios)}: {statistics.median(ratios):.2f}x")
+
+
+def run_native(path, line):
+    """CPU seconds (children's user + system) of one process-79 run on one k1_p2a.txt line (its exit
+    status is a count, not an error)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        src = os.path.join(tmp, "in.txt")
+        with open(src, "w") as fh:
+            fh.write(line + "\n")
+        before = os.times()
+        subprocess.run([path, "-c79", f"-i{src}", f"-o{os.path.join(tmp, 'out')}"], cwd=tmp, check=False,
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        after = os.times()
+    return (after.children_user - before.children_user) + (after.children_system - before.children_system)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--grids", type=int, default=50)
+    ap.add_argument("--clues", type=int, default=16)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--list-grids", type=int, default=0, help="with --clues 17: grids of this many list puzzles")
+    ap.add_argument("--native", default=None, help="Sk_S17VB binary (built outside the tree)")
+    args = ap.parse_args()
+    if args.list_grids:
+        bench_list(args)
+    else:
+        bench_random(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
