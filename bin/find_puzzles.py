@@ -46,7 +46,7 @@ from sudoku_symmetry.engine.unavoidable import TooManyPuzzles, parse_grids, puzz
 from sudoku_symmetry.catalog.db import open_catalog
 from sudoku_symmetry.catalog.runs import get_run, start_or_resume
 from sudoku_symmetry.commands._common import (EXIT_BAD_INPUT, EXIT_OK, CommandError, add_cluster_arguments,
-                                              add_db_argument, check_inputs, cluster, count_argument, distributed, emit,
+                                              add_db_argument, add_version_argument, check_inputs, cluster, count_argument, distributed, emit,
                                               iter_grid_args, run)
 from sudoku_symmetry.jobs import find_puzzles
 from sudoku_symmetry.jobs.chunk import Job
@@ -77,6 +77,7 @@ def _parser() -> argparse.ArgumentParser:
     add_cluster_arguments(ap)
     ap.add_argument("inputs", nargs="*", metavar="GRID|FILE",
                     help="81-digit grids, or files of grids one per line ('-' or none: standard input)")
+    add_version_argument(ap)
     return ap
 
 

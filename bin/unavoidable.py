@@ -1,6 +1,6 @@
 """`unavoidable`: every minimal unavoidable set (UA) of each grid, up to a size.
 
-    unavoidable [--max-size S] [GRID|FILE...]
+    unavoidable [--max-size S] [--svg FILE] [GRID|FILE...]
 
 A UA of a grid is a set of cells whose digits can be rearranged inside them into another valid
 grid, so every puzzle of the grid has a clue in it; it is minimal when no smaller part of it is
@@ -12,9 +12,12 @@ characters: the grid's digit on each cell of the set, ``.`` elsewhere, smallest 
 size and the seconds). Example:
 
     $ unavoidable --max-size 4 123456789456789123789123456214365897365897214897214365531642978642978531978531642
-    # 123456789456789123789123456214365897365897214897214365531642978642978531978531642: 27 minimal UAs ...
-    12.......12.......................................................................
+    # 123456789456789123789123456214365897365897214897214365531642978642978531978531642: 6 minimal UAs of at most 4 cells
+    12.........................21....................................................
+    ....56.........................65................................................
     ...
+
+``--svg FILE`` draws the first grid with its first set (a smallest one) shaded.
 
 A malformed line, or a line that is not a valid complete grid, prints ``error line N: REASON``
 in its place (and on standard error); the exit status is then 2. Blank and ``#`` lines are
@@ -30,8 +33,10 @@ from functools import partial
 from sudoku_symmetry.engine.text import format_sudoku
 from sudoku_symmetry.engine.unavoidable import MAX_SIZE, parse_grids, unavoidable_sets
 
-from sudoku_symmetry.commands._common import (EXIT_BAD_INPUT, EXIT_OK, count_argument, emit, iter_grid_args,
-                                              run)
+from sudoku_symmetry.pictures.svg import unavoidable_svg
+
+from sudoku_symmetry.commands._common import (EXIT_BAD_INPUT, EXIT_OK, add_version_argument, count_argument, emit,
+                                              iter_grid_args, run, write_svg)
 
 LINES_PER_CHUNK = 10_000
 
@@ -47,8 +52,10 @@ def _parser() -> argparse.ArgumentParser:
     ap.add_argument("--max-size", type=count_argument(0, MAX_SIZE), default=12, metavar="S",
                     help=f"the largest sets listed, in cells (default 12, at most {MAX_SIZE}; 12: about 30 ms a grid, "
                     "16: about 1.5 s)")
+    ap.add_argument("--svg", metavar="FILE", help="draw the first grid with its first (smallest) set shaded (SVG)")
     ap.add_argument("inputs", nargs="*", metavar="GRID|FILE",
                     help="81-digit grids, or files of grids one per line ('-' or none: standard input)")
+    add_version_argument(ap)
     return ap
 
 
@@ -56,13 +63,15 @@ def grid_summary(counts: dict[int, int]) -> str:
     return ", ".join(f"{n} of {size}" for size, n in counts.items()) or "none"
 
 
-def _write(grid, max_size: int, source: str, lineno: int, out) -> None:
+def _write(grid, max_size: int, source: str, lineno: int, drawn: list, out) -> None:
     t0 = time.perf_counter()
     uas = unavoidable_sets(grid, max_size)
     seconds = time.perf_counter() - t0
     text = format_sudoku(grid)
     out.write(f"# {text}: {len(uas)} minimal UAs of at most {max_size} cells\n")
     lines = uas.lines()
+    if not drawn:  # the first grid and its first set, for --svg
+        drawn.append((text, lines[0] if lines else "", len(uas), max_size))
     if lines:
         out.write("\n".join(lines) + "\n")
     print(f"unavoidable: {source}:{lineno}: {text}: {len(uas)} minimal UAs of at most {max_size} cells "
@@ -72,11 +81,17 @@ def _write(grid, max_size: int, source: str, lineno: int, out) -> None:
 def _main(argv=None) -> int:
     args = _parser().parse_args(argv)
     status = EXIT_OK
+    drawn: list = []
     for source, chunk, first in iter_grid_args(args.inputs, LINES_PER_CHUNK):
         grids, problems = parse_grids(chunk, source, first)
-        results = [(lineno, partial(_write, grid, args.max_size, source, lineno)) for lineno, grid in grids]
+        results = [(lineno, partial(_write, grid, args.max_size, source, lineno, drawn)) for lineno, grid in grids]
         if emit(sys.stdout, sys.stderr, source, results, problems):
             status = EXIT_BAD_INPUT
+    if args.svg and drawn:
+        grid, ua, n, size = drawn[0]
+        title = (f"a smallest of its {n} minimal UAs of at most {size} cells: {sum(c != '.' for c in ua)} cells"
+                 if ua else f"no minimal UA of at most {size} cells")
+        write_svg(args.svg, unavoidable_svg(grid, ua or [], title=title))
     return status
 
 

@@ -237,8 +237,8 @@ def test_csv_quotes_what_needs_quoting(tmp_path, capsys):
     assert list(csv.DictReader(io.StringIO(out)))[0]["input"] == 'a,"b" c'
 
 
-COMMANDS = ["band", "browse", "canon", "enumerate", "equiv", "patterns", "plot", "populate", "rank", "s17-entry", "s17-search", "setlogic",
-            "solve"]
+COMMANDS = ["band", "browse", "canon", "enumerate", "equiv", "find-puzzles", "patterns", "plot", "populate", "rank", "s17-entry", "s17-search", "setlogic",
+            "solve", "unavoidable"]
 
 
 @pytest.mark.parametrize("cmd", COMMANDS)

@@ -188,3 +188,15 @@ def test_canon_and_equiv_draw_svg(tmp_path, data_dir):
     assert r.returncode == 2 and "--svg" in r.stderr and "Traceback" not in r.stderr
     r = _run([str(BIN / "canon"), "--store", "--svg", str(out), "-"], input=puzzles[0] + "\n")
     assert r.returncode == 2 and "does not go with --store" in r.stderr
+
+
+def test_unavoidable_draws_the_first_grid_with_a_smallest_set(tmp_path):
+    """``unavoidable --svg``: 81 cells, the shaded ones are exactly the first set printed."""
+    out = tmp_path / "ua.svg"
+    r = _run([str(BIN / "unavoidable"), "--max-size", "4", "--svg", str(out), GRID])
+    assert r.returncode == 0, r.stderr
+    first = [line for line in r.stdout.splitlines() if not line.startswith("#")][0]
+    doc = out.read_text()
+    assert len(cells(doc)) == 81
+    shaded = sorted(int(e.get("data-cell")) for e in cells(doc) if e.get("fill") == svg.SHADE)
+    assert shaded == [k for k, v in enumerate(first) if v != "."] and len(shaded) == 4
