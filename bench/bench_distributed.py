@@ -39,7 +39,8 @@ PREFIX_FLOOR = None  # seconds per prefix with no grid: min over bands of time /
 
 
 def _shipped():
-    d = np.load(ROOT / "catalog" / "data" / "ed_grid_counts.npz")
+    with np.load(ROOT / "catalog" / "data" / "ed_grid_counts.npz") as f:
+        d = {k: f[k] for k in f.files}  # each array read once (f[k] decompresses at every access)
     start = np.concatenate([[0], np.cumsum(d["prefixes"])])
     return d["grids"], {b: d["prefix_grids"][start[k]:start[k + 1]] for k, b in enumerate(d["band1"].tolist())}
 

@@ -37,23 +37,26 @@ def build_parser() -> argparse.ArgumentParser:
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("lines", nargs="*", metavar="LINE",
                    help="an 81-digit grid, a rank, '-' (standard input) or a FILE of them (none: standard input)")
-    add_db_argument(p)  # read only when the package data lacks a band 1
+    add_db_argument(p)  # checked when given; its counts read only when the package data lacks a band 1
     add_format_argument(p, FIELDS)
     add_version_argument(p)
     return p
 
 
 def rank_index(db):
-    """The shipped counts' index when they count every band 1, else the catalog's."""
+    """The shipped counts' index when they count every band 1, else the catalog's. A catalog
+    named with ``--db`` is opened read-only even then, so a typo says the catalog does not exist
+    (never creating one) rather than being ignored."""
     index = shipped_rank_index()
-    if index.first_missing == N_BANDS:
+    if index.first_missing == N_BANDS and db is None:
         return index
-    # Deliberately deferred: the catalog (SQLAlchemy, 0.4 s and 60 MB to import) only when the
-    # package data lacks a band 1, so `bin/rank 1` stays at a fraction of a second.
+    # Deliberately deferred: the catalog (SQLAlchemy, 0.4 s and 60 MB to import) only with --db or
+    # when the package data lacks a band 1, so `bin/rank 1` stays at a fraction of a second.
     from sudoku_symmetry.catalog.db import open_catalog
     from sudoku_symmetry.jobs.ed_grids import rank_index as of_catalog
 
-    return of_catalog(open_catalog(db, create=False))
+    catalog = open_catalog(db, create=False)
+    return index if index.first_missing == N_BANDS else of_catalog(catalog)
 
 
 def _main(argv=None) -> int:

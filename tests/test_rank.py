@@ -17,18 +17,25 @@ from conftest import LAST_GRID, RANK1_GRID
 
 
 @pytest.fixture(scope="module")
+def fine():
+    """The shipped fine checkpoints, loaded once for the module (1.3 GB while loading)."""
+    return load_fine_package()
+
+
+@pytest.fixture(scope="module")
 def shipped():
-    with np.load(COARSE) as c:
-        totals = dict(zip(c["band1"].tolist(), c["grids"].tolist()))
-        start = np.concatenate([[0], np.cumsum(c["prefixes"])])
-        counts = {b: c["prefix_grids"][start[k] : start[k + 1]] for k, b in enumerate(c["band1"].tolist())}
+    with np.load(COARSE) as f:
+        c = {k: f[k] for k in f.files}  # read each array once: f[k] decompresses it again at every access
+    totals = dict(zip(c["band1"].tolist(), c["grids"].tolist()))
+    start = np.concatenate([[0], np.cumsum(c["prefixes"])])
+    counts = {b: c["prefix_grids"][start[k] : start[k + 1]] for k, b in enumerate(c["band1"].tolist())}
     before = np.concatenate([[0], np.cumsum([totals[b] for b in range(416)])])
     return totals, counts, before
 
 
-def test_first_and_last_ranks_are_the_design_grids(shipped):
+def test_first_and_last_ranks_are_the_design_grids(shipped, fine):
     totals, counts, _ = shipped
-    index = RankIndex(totals, counts.get, load_fine_package().get)
+    index = RankIndex(totals, counts.get, fine.get)
     g = index.grids_at([1, N_ED_GRIDS])
     assert [format_sudoku(x) for x in g] == [RANK1_GRID, LAST_GRID]
     ranks, forms = index.ranks_of(np.stack([Transform.random(np.random.default_rng(1)).apply(x) for x in g]))
@@ -66,9 +73,9 @@ def test_fine_checkpoints_agree_with_whole_prefixes(shipped, band1, prefix):
     assert r2.tolist() == ranks.tolist() and np.array_equal(forms, got)
 
 
-def test_random_ranks_round_trip(shipped):
+def test_random_ranks_round_trip(shipped, fine):
     totals, counts, _ = shipped
-    index = RankIndex(totals, counts.get, load_fine_package().get)
+    index = RankIndex(totals, counts.get, fine.get)
     ranks = np.random.default_rng(8).integers(1, N_ED_GRIDS + 1, 6)
     grids = index.grids_at(ranks)
     assert index.ranks_of(grids)[0].tolist() == ranks.tolist()
@@ -98,14 +105,13 @@ def test_rank_index_of_a_catalog_uses_only_its_counted_bands(tmp_path):
         index.grids_at([1])
 
 
-def test_flat_arrays_answer_like_the_index_they_came_from(shipped, tmp_path, monkeypatch):
+def test_flat_arrays_answer_like_the_index_they_came_from(shipped, fine, tmp_path, monkeypatch):
     """to_arrays -> stored memory-mapped -> from_arrays: the same grids and ranks (bands 1 0-2),
     the next band missing, and a second store reads the folder the first one wrote."""
     from sudoku_symmetry.engine import _cache
     from sudoku_symmetry.engine.grids import MissingBand
 
     totals, counts, before = shipped
-    fine = load_fine_package()
     index = RankIndex({b: totals[b] for b in range(3)}, counts.get, fine.get)
     monkeypatch.setenv("SUDOKU_CACHE_DIR", str(tmp_path))
     built = []
