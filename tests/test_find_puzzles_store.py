@@ -103,3 +103,22 @@ def test_killed_run_resumes_to_the_same_rows(tmp_path):
     assert sum(r[4] for r in rows(ref, SEARCHES)) == 10 * 3240
     runs = "SELECT items_done, items_new, status FROM runs"
     assert rows(db, runs) == rows(ref, runs) == [(11, len(rows(ref, PUZZLES)), "done")]
+
+
+def test_a_run_on_dask_workers_stores_the_serial_rows(tmp_path):
+    """With --workers 2 the file is cut into pieces of --chunk lines, one shard each, searched on a
+    LocalCluster of 2 worker processes (a run of its own: its parameters name the pieces); the
+    rows are the serial run's, and a second cluster run finds every piece done."""
+    path, _ = grids_file(tmp_path, 6, seed=9)
+    args = ["--store", "--clues", "79", str(path)]
+    ref, dist = str(tmp_path / "ref.sqlite"), str(tmp_path / "dist.sqlite")
+    _run(args + ["--db", ref])
+    _run(args + ["--db", dist, "--workers", "2", "--chunk", "3"])
+    assert rows(dist, SEARCHES) == rows(ref, SEARCHES) and len(rows(ref, SEARCHES)) == 6
+    assert rows(dist, PUZZLES) == rows(ref, PUZZLES)
+    # 7 lines (one bad) in pieces of 3: three shards, each done
+    assert rows(dist, "SELECT count(*), sum(done) FROM run_checkpoints") == [(3, 3)]
+    assert rows(dist, "SELECT items_done, status FROM runs") == [(7, "done")]
+    _run(args + ["--db", dist, "--workers", "2", "--chunk", "3"])
+    assert rows(dist, "SELECT count(*) FROM runs") == [(1,)]
+    assert rows(dist, SEARCHES) == rows(ref, SEARCHES)
