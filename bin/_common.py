@@ -29,7 +29,9 @@ runner live in ``jobs/``; their options and ``--status`` listing are in ``_runs.
 from __future__ import annotations
 
 import argparse
+import atexit
 import errno
+import gc
 import io
 import os
 import re
@@ -265,6 +267,28 @@ def count_lines(files: list[str]) -> int | None:
     return total
 
 
+class _NoProgress:
+    """What ``tqdm(disable=True)`` does: nothing."""
+
+    def update(self, n: int = 1) -> None:
+        pass
+
+    def close(self) -> None:
+        pass
+
+
+def progress_bar(file, total: Callable[[], int | None] = lambda: None, **options):
+    """``tqdm(total=total(), disable=None, file=file, **options)``: a bar only when ``file`` is a
+    terminal (tqdm's ``disable=None`` rule); off one, a stand-in that does nothing, and neither
+    tqdm (25 ms to import) nor ``total`` (which may count the lines of every input) is called."""
+    if hasattr(file, "isatty") and not file.isatty():
+        return _NoProgress()
+    # Deliberately deferred: tqdm only when a bar is shown (a one-line run on a pipe starts faster).
+    from tqdm import tqdm
+
+    return tqdm(total=total(), disable=None, file=file, **options)
+
+
 # -- output ----------------------------------------------------------------------------------
 Result = Union[str, Callable[[object], None]]
 """A result line, or a function that writes a result's lines to the stream it is given."""
@@ -345,12 +369,28 @@ def compile_notice(prog: str) -> None:
     _cache.on_first_compile(say)
 
 
+def exit_without_final_collection() -> None:
+    """At the interpreter's exit, freeze the objects still alive (``gc.freeze``, from an ``atexit``
+    handler), so that its last garbage collection neither walks nor frees them one by one: once
+    Numba has loaded a kernel that teardown takes about 0.1 s, a fifth of a one-line command
+    (measured on bin/solve: 0.45 -> 0.35 s; the operating system takes the memory back at once).
+    Everything else the exit does still happens: the other atexit handlers, the flush of standard
+    output and error, objects freed by reference counting; only the ``__del__`` of objects kept
+    alive by reference cycles is not called, which Python never promises at exit either (files
+    and catalogs are closed explicitly). Harmless in any process (a test run calling commands
+    in-process only exits faster); registered once however many commands a process runs."""
+    atexit.unregister(gc.freeze)
+    atexit.register(gc.freeze)
+
+
 def run(main_fn, argv=None, prog: str | None = None) -> int:
     """Call ``main_fn(argv)`` and turn expected failures into one line and exit status 2:
     a missing or unreadable input, a directory, closed standard input or output, a full disk,
     a catalog that cannot be used. A closed output pipe (``| head``) ends quietly (status 0).
-    A compilation the command must do first is announced (:func:`compile_notice`)."""
+    A compilation the command must do first is announced (:func:`compile_notice`); the process
+    exits without its final garbage collection (:func:`exit_without_final_collection`)."""
     prog = prog or os.path.basename(sys.argv[0]) or "sudoku"
+    exit_without_final_collection()
     if sys.stdout is None:
         return _fail(prog, "standard output is closed")
     compile_notice(prog)

@@ -45,19 +45,16 @@ import argparse
 import os
 import sys
 
-from tqdm import tqdm
-
 from sudoku_symmetry.commands._common import (EXIT_BAD_INPUT, EXIT_OK, CommandError, _silence_stdout,
                                               add_cluster_arguments, add_db_argument, add_input_argument,
                                               add_version_argument, check_inputs, count_argument, count_lines, decimal,
-                                              distributed, iter_chunks, run, write_svg)
+                                              distributed, iter_chunks, progress_bar, run, write_svg)
 from sudoku_symmetry.commands._formats import Rows, add_format_argument, chunk_inputs
 from sudoku_symmetry.engine.canon import canonicalize
 from sudoku_symmetry.engine.group import format_transforms
 from sudoku_symmetry.engine.text import format_lines, format_sudoku, parse_one
 from sudoku_symmetry.jobs import canon_store
 from sudoku_symmetry.jobs.inputs import is_regular
-from sudoku_symmetry.pictures.svg import pair_svg
 
 CHUNK = 100_000
 CHUNK_ENV = "SUDOKU_CANON_CHUNK"
@@ -141,7 +138,7 @@ def _main(argv=None) -> int:
     if not args.store:
         read = bad = 0
         rows = Rows(args.format, FIELDS, out, err)
-        progress = tqdm(total=count_lines(args.files), unit=" lines", disable=None, file=err)
+        progress = progress_bar(err, lambda: count_lines(args.files), unit=" lines")
         drawn = args.svg is None
         for source, lines, first in iter_chunks(args.files, args.chunk):
             p = canon_store.process(lines, source, first, rows=False, fields=not rows.text, **show)
@@ -175,6 +172,8 @@ def _main(argv=None) -> int:
 
 def _draw(path: str, line: str, pattern_first: bool) -> None:
     """``--svg``: the sudoku of ``line`` beside its canonical form, the transformation below."""
+    from sudoku_symmetry.pictures.svg import pair_svg  # deferred: only --svg draws
+
     cells = parse_one(line)
     forms, transforms, counts, is_grid = canonicalize(cells[None, :], pattern_first)
     kind = "grid" if is_grid[0] else "puzzle"

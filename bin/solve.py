@@ -28,14 +28,13 @@ import sys
 from functools import partial
 
 import numpy as np
-from tqdm import tqdm
 
 from sudoku_symmetry.engine.solve import solver
 from sudoku_symmetry.engine.text import format_lines, format_sudoku, parse_lines
 
 from sudoku_symmetry.commands._common import (EXIT_BAD_INPUT, EXIT_OK, INT64_MAX, add_input_argument,
                                               add_version_argument, count_argument, count_lines, iter_chunks,
-                                              parse_problems, run)
+                                              parse_problems, progress_bar, run)
 from sudoku_symmetry.commands._formats import Rows, add_format_argument, chunk_inputs
 
 CHUNK = 4096  # puzzles per call into the solver (keeps the progress bar moving)
@@ -165,7 +164,7 @@ def _main(argv=None) -> int:
     status = EXIT_OK
     stats = {"n": 0, "guesses": 0, "logic": 0}
     capped: list[int] = []  # --all: the lines whose solutions the cap cut
-    progress = tqdm(total=count_lines(args.files), unit=" lines", disable=None, file=sys.stderr)
+    progress = progress_bar(sys.stderr, lambda: count_lines(args.files), unit=" lines")
     for source, chunk, first in iter_chunks(args.files, LINES_PER_CHUNK):
         parsed = parse_lines(chunk, source=source, allow_suffix=True, errors="collect", first_lineno=first)
         linenos = parsed.linenos.tolist()

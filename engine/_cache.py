@@ -1,4 +1,5 @@
-"""Where the engine keeps what it computes once: band tables (.npy) and compiled kernels.
+"""Where the engine keeps what it computes once: band tables (.npy), compiled kernels, and the
+tables kernel modules would otherwise compute at every import (:func:`stored_tables`).
 
 ``cache_root()`` is $SUDOKU_CACHE_DIR, else $XDG_CACHE_HOME/sudoku-symmetry, else
 ~/.cache/sudoku-symmetry; when that folder cannot be written, a warning is printed once and a
@@ -213,6 +214,18 @@ def stored_arrays(name: str, build, prefix: str | None = None) -> dict:
     except (OSError, ValueError):  # unreadable: build them in memory
         return build()
     return arrays or _store(folder, build(), prefix)
+
+
+def stored_tables(name: str, sources: list[str], build) -> dict:
+    """Tables a module computes at import (``build()``: ``{name: ndarray}``), computed once per
+    version of ``sources`` (paths under ``engine/``, as :func:`source_hash` takes them) and kept
+    with :func:`stored_arrays` in ``name-<hash>``; returned as ordinary writable arrays, the
+    dtypes, shapes and flags a fresh ``build()`` gives (kernels that read them as globals or take
+    them as arguments see the same types). Loading them costs about 0.1 ms a table."""
+    import numpy as np
+
+    stored = stored_arrays(f"{name}-{source_hash(sources)}", build, prefix=f"{name}-")
+    return {key: np.array(a) for key, a in stored.items()}
 
 
 def _mapped(folder: Path) -> dict:

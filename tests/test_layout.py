@@ -212,3 +212,19 @@ def test_the_number_of_bands_is_defined_once_per_side():
     where = sorted(str(p.relative_to(ROOT)) for d in ("engine", "catalog", "jobs", "bin")
                    for p in (ROOT / d).rglob("*.py") if defined.search(p.read_text()))
     assert where == ["catalog/bands.py", "engine/bands/tables.py"]
+
+
+def test_importing_the_one_line_commands_loads_no_kernel_and_no_progress_bar():
+    # start-up (issue 26, docs/benchmarks.md): every kernel loaded costs a process milliseconds, so
+    # importing a command loads none (tables are stored, not computed with kernels), and tqdm is
+    # imported only when a progress bar is shown (standard error here is a pipe)
+    from sudoku_symmetry.engine.canon import _puzzle_kernels  # noqa: F401  (stores the tables if missing)
+    from sudoku_symmetry.engine.grids import _kernels  # noqa: F401
+
+    code = ("import sys; from numba.core.registry import CPUDispatcher; "
+            "from sudoku_symmetry.commands import band, canon, equiv, rank, solve; "
+            "print('tqdm' in sys.modules, sorted(f'{m.__name__}.{k}' for m in list(sys.modules.values()) "
+            "if m.__name__.startswith('sudoku_symmetry.') for k, v in vars(m).items() "
+            "if isinstance(v, CPUDispatcher) and v.signatures))")
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300)
+    assert (r.returncode, r.stdout) == (0, "False []\n"), r.stderr

@@ -209,7 +209,8 @@ def band_tables() -> BandTables:
     """The band tables: loaded from the disk cache, or built (and saved) on first use."""
     folder = tables_dir() / f"bands-{_source_tag()}"
     try:
-        arrays = {name: np.load(folder / f"{name}.npy") for name in _SAVED}
+        # memory-mapped: a process reads only the pages it looks up (the key table is 10 MB)
+        arrays = {name: np.load(folder / f"{name}.npy", mmap_mode="r") for name in _SAVED}
         tables = BandTables(**arrays, build_seconds=0.0)
     except (OSError, ValueError):
         tables = build_tables()

@@ -70,6 +70,7 @@ from collections import namedtuple
 import numpy as np
 
 from .._bits import FACT, LOWBIT, PERMS
+from .._cache import stored_tables
 from .._jit import kernel
 from ..core.layout import COLS, DIGITS, ROWS, SIZE, TRANSPOSE, apply_into
 
@@ -127,7 +128,7 @@ def _bound_tables():
     return pat, key, exact
 
 
-PAT_LB, KEY_LB, KEY_EXACT = _bound_tables()
+# PAT_LB, KEY_LB, KEY_EXACT = _bound_tables(): loaded with the other tables (_TABLES below)
 BAD_CELL = 1 << 12  # above the 9 digit bits
 # DIGIT_BIT[v] = bit v - 1 for a digit v, 0 for an empty cell, BAD_CELL for a value > 9
 DIGIT_BIT = np.array([0] + [1 << (v - 1) for v in range(1, 10)] + [BAD_CELL] * 246, dtype=np.int64)
@@ -334,7 +335,7 @@ def _virgin_tables():
     return voc, vinfo
 
 
-VIRGIN_OC, VIRGIN_INFO = _virgin_tables()
+# VIRGIN_OC, VIRGIN_INFO = _virgin_tables(): loaded with the other tables (_TABLES below)
 
 
 def _pattern_tables():
@@ -385,12 +386,15 @@ def _pattern_tables():
     return inner, stack
 
 
-INNER, STACK = _pattern_tables()
-# PAT_NIBBLES[pattern] = the digit key with label 1 on every given of a 9-bit pattern
-PAT_NIBBLES = np.array([sum(((m >> (8 - p)) & 1) << (4 * (8 - p)) for p in range(9)) for m in range(512)], dtype=np.uint64)
+# INNER, STACK = _pattern_tables(): loaded with the other tables (_TABLES below)
 
 
-def _coded_pattern_tables():
+def _pattern_nibbles():
+    """PAT_NIBBLES[pattern] = the digit key with label 1 on every given of a 9-bit pattern."""
+    return np.array([sum(((m >> (8 - p)) & 1) << (4 * (8 - p)) for p in range(9)) for m in range(512)], dtype=np.uint64)
+
+
+def _coded_pattern_tables(inner_table):
     """Tables for the pattern pass on *column codes*: in that pass a candidate's column order is
     always a stack order composed with one order per stack slot, so it is kept as 12 bits, code =
     S | P0 << 3 | P1 << 6 | P2 << 9 (PERMS[3] indices: slot q holds source stack S[q], its cell j
@@ -400,8 +404,8 @@ def _coded_pattern_tables():
     STACKED[S * 512 + mk]: mask ``mk`` (bit 8 - c = column c) with its stacks in order S (slot q's
     3 bits at bits 6 - 3q).  INNER_CODED[(P * 8 + b3) * 4 + tb]: ``INNER`` of the slot whose
     source stack reads the 3 bits ``b3`` (first column = bit 2) in cell order P, with the cell
-    order of the result composed in: arranged bits | new P << 3 | new tie bits << 6.
-    COMPOSE3[a * 6 + b]: the PERMS[3] index of q -> a[b[q]].
+    order of the result composed in: arranged bits | new P << 3 | new tie bits << 6
+    (``inner_table``: ``INNER``). COMPOSE3[a * 6 + b]: the PERMS[3] index of q -> a[b[q]].
     """
     perms = [tuple(int(v) for v in p) for p in PERMS[3]]
     compose = np.zeros(36, np.int64)
@@ -417,12 +421,30 @@ def _coded_pattern_tables():
         for b3 in range(8):
             pm = sum(((b3 >> (2 - pp[j])) & 1) << (2 - j) for j in range(3))
             for tb in range(4):
-                e = INNER[pm * 4 + tb]
+                e = inner_table[pm * 4 + tb]
                 inner[(pi * 8 + b3) * 4 + tb] = (e & 7) | (compose[pi * 6 + ((e >> 3) & 7)] << 3) | ((e >> 6) << 6)
     return stacked, inner, compose
 
 
-STACKED, INNER_CODED, COMPOSE3 = _coded_pattern_tables()
+def _tables() -> dict:
+    """Every table above, computed: about 12 ms of Python, and ``_virgin_tables`` calls the
+    compiled ``_arrange``, whose loading alone costs a process 15-20 ms (measured: importing this
+    module took 41 ms, 12 ms with the tables stored)."""
+    tables = dict(zip(("PAT_LB", "KEY_LB", "KEY_EXACT"), _bound_tables()))
+    tables |= dict(zip(("VIRGIN_OC", "VIRGIN_INFO"), _virgin_tables()))
+    tables |= dict(zip(("INNER", "STACK"), _pattern_tables()))
+    tables["PAT_NIBBLES"] = _pattern_nibbles()
+    tables |= dict(zip(("STACKED", "INNER_CODED", "COMPOSE3"), _coded_pattern_tables(tables["INNER"])))
+    return tables
+
+
+# computed once per version of this code and kept in the cache folder, so that importing this
+# module (every canon, equiv and rank) calls no kernel: a process loads only the kernels it runs
+_TABLES = stored_tables("canon-tables", ["canon/_puzzle_kernels.py", "_bits.py", "core/layout.py"], _tables)
+PAT_LB, KEY_LB, KEY_EXACT = _TABLES["PAT_LB"], _TABLES["KEY_LB"], _TABLES["KEY_EXACT"]
+VIRGIN_OC, VIRGIN_INFO = _TABLES["VIRGIN_OC"], _TABLES["VIRGIN_INFO"]
+INNER, STACK, PAT_NIBBLES = _TABLES["INNER"], _TABLES["STACK"], _TABLES["PAT_NIBBLES"]
+STACKED, INNER_CODED, COMPOSE3 = _TABLES["STACKED"], _TABLES["INNER_CODED"], _TABLES["COMPOSE3"]
 
 
 @kernel(inline="always")

@@ -36,6 +36,7 @@ from collections import namedtuple
 import numpy as np
 
 from .._bits import FACT, LOWBIT, PERM3, POPCOUNT
+from .._cache import stored_tables
 from .._jit import kernel
 from ..core.bandkey import band_key, rank3
 from ..core.chutes import (ALL9, chute_keys, image_band_cmp, image_row_cmp, key_verdict, lower_rows,
@@ -83,8 +84,13 @@ def _leaf_key_table():
     return key
 
 
-ORD_OK, COMPAT = _order_tables()
-LEAF_KEY = _leaf_key_table()
+def _tables() -> dict:
+    return dict(zip(("ORD_OK", "COMPAT"), _order_tables()), LEAF_KEY=_leaf_key_table())
+
+
+# computed once per version of this code (10-20 ms of Python) and kept in the cache folder
+_TABLES = stored_tables("grids-tables", ["grids/_kernels.py", "_bits.py"], _tables)
+ORD_OK, COMPAT, LEAF_KEY = _TABLES["ORD_OK"], _TABLES["COMPAT"], _TABLES["LEAF_KEY"]
 
 Band1 = namedtuple("Band1", "index band aut_cols aut_dig aut_c0 aut_dinv2 ge_bits eq_bits")
 """A band 1 as the kernels take it (``enumeration.band1`` builds it)."""

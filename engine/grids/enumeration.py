@@ -22,6 +22,7 @@ from typing import Iterator
 import numpy as np
 
 from .._bits import FACT
+from .._cache import stored_tables
 from ..bands import N_BANDS, band_tables
 from ..core.layout import SIZE
 from . import _kernels as K
@@ -37,16 +38,25 @@ Work = namedtuple("Work", "grid b2 b3 relabel state keys entries scratch form tf
                           "s1code s1m act actx target ctl cps rl4 r6n r6o r6x r6c cm")
 
 
+BAND_SOURCES = ["bands/_kernels.py", "bands/tables.py", "_bits.py"]
+"""What the band tables are computed from (``bands.tables``' key): tables derived from them are
+stored in the cache folder keyed on these and on the module deriving them."""
+
+
+def _row2_bounds() -> dict:
+    """Per row-2 id (rows 1-2 of a band fixed, row 3's 216 orders free) the smallest and largest
+    band index (int16: 24 KB each, they stay in cache)."""
+    idx = (band_tables().table & 0xFFFF).reshape(-1, 216)
+    return {"rid_min": idx.min(axis=1).astype(np.int16), "rid_max": idx.max(axis=1).astype(np.int16)}
+
+
 @lru_cache(maxsize=None)
 def _tables() -> Tables:
     T = band_tables()
-    # per row-2 id (rows 1-2 of a band fixed, row 3's 216 orders free) the smallest and largest
-    # band index (int16: 24 KB each, they stay in cache)
-    idx = (T.table & 0xFFFF).reshape(-1, 216)
-    rid_min = idx.min(axis=1).astype(np.int16)
-    rid_max = idx.max(axis=1).astype(np.int16)
+    # computed once per version of the code (25 ms) and kept in the cache folder
+    bounds = stored_tables("grids-row2-bounds", BAND_SOURCES + ["grids/enumeration.py"], _row2_bounds)
     return Tables(T.row2_rank_to_id, FACT, T.table, T.aut_offsets, T.aut_maps, T.maps_rows, T.maps_cols,
-                  rid_min, rid_max)
+                  bounds["rid_min"], bounds["rid_max"])
 
 
 @lru_cache(maxsize=None)

@@ -36,7 +36,8 @@ import numpy as np
 from ..bands import N_BANDS, band_index, band_tables
 from ..canon import canon_grids
 from . import _kernels as K
-from .enumeration import HIST, LEAF_CAP, _tables, automorphisms, prefixes, workspace
+from .._cache import stored_tables
+from .enumeration import BAND_SOURCES, HIST, LEAF_CAP, _tables, automorphisms, prefixes, workspace
 
 N_ED_GRIDS = 5_472_730_538
 """Essentially different grids (Russell and Jarvis 2006): the ranks are 1..N_ED_GRIDS."""
@@ -52,15 +53,23 @@ class MissingBand(LookupError):
         super().__init__(f"band 1 = {band1} is not counted yet: run `bin/enumerate --band1 {band1} --count-only`")
 
 
-@lru_cache(maxsize=None)
-def _lookup_tables() -> K.Lookup:
-    """Every band 1's automorphisms and the key -> band index table, built once (0.2 s)."""
+def _build_lookup() -> dict:
+    """Every band 1's automorphisms and the key -> band index table (``K.Lookup``'s arrays)."""
     parts = [automorphisms(b) for b in range(N_BANDS)]
     off = np.concatenate([[0], np.cumsum([len(p[1]) for p in parts])]).astype(np.int64)
     key_index = np.ascontiguousarray((band_tables().table & 0xFFFF).astype("<u2")).view(np.uint8)
-    return K.Lookup(key_index, np.zeros(0, np.uint8), np.array([p[0] for p in parts], np.int64),
-                    off, np.concatenate([p[1] for p in parts]), np.concatenate([p[2] for p in parts]),
-                    np.concatenate([p[3] for p in parts]), np.concatenate([p[4] for p in parts]))
+    return {"key_index": key_index, "bands": np.array([p[0] for p in parts], np.int64), "aut_off": off,
+            **{name: np.concatenate([p[k] for p in parts])
+               for k, name in enumerate(("aut_cols", "aut_dig", "aut_c0", "aut_dinv2"), start=1)}}
+
+
+@lru_cache(maxsize=None)
+def _lookup_tables() -> K.Lookup:
+    """The lookup kernels' tables: built once per version of the code (about 20 ms, with the band
+    tables loaded) and kept in the cache folder."""
+    t = stored_tables("grids-lookup", BAND_SOURCES + ["grids/enumeration.py", "grids/rank.py"], _build_lookup)
+    return K.Lookup(t["key_index"], np.zeros(0, np.uint8), t["bands"], t["aut_off"], t["aut_cols"], t["aut_dig"],
+                    t["aut_c0"], t["aut_dinv2"])
 
 
 @dataclass
