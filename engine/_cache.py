@@ -17,11 +17,14 @@ the user names (``SUDOKU_CACHE_DIR``) is trusted as given: share one only betwee
 trust each other. In a shared folder made by another user, the Numba folder of these sources
 may be someone else's and read-only: then the private fallback is used for compiled kernels.
 
-Numba's cache goes in ``numba-<hash>`` below it (unless NUMBA_CACHE_DIR is set), the hash
-taken over every ``*.py`` file under ``engine/``, subpackages included: Numba does not notice
-an edit in another module that a kernel calls, so new sources mean a fresh cache, and a fresh
-clone of the same sources (CI) reuses the old one. Folders of older sources are pruned,
-keeping the :data:`KEEP` most recently used besides the current one.
+Numba's cache goes in ``numba-<hash>-<place>`` below it (unless NUMBA_CACHE_DIR is set), the
+hash taken over every ``*.py`` file under ``engine/``, subpackages included: Numba does not
+notice an edit in another module that a kernel calls, so new sources mean a fresh cache. The
+place is a hash of the checkout's path: Numba files compiled kernels under their source's path,
+so a clone elsewhere could never use them, and sharing the folder made ``populate`` of a fresh
+clone believe its kernels compiled when none were (its first command then compiled). Folders
+of older sources are pruned, keeping the :data:`KEEP` most recently used besides the current
+one.
 """
 import atexit
 import hashlib
@@ -34,8 +37,9 @@ from functools import lru_cache
 from pathlib import Path
 
 ENGINE_DIR = Path(__file__).resolve().parent
-KEEP = 2
-"""Cache folders of other source versions kept (a checkout switching branches stays warm)."""
+KEEP = 4
+"""Cache folders of other source versions or checkouts kept (a checkout switching branches, or
+a second clone on the same machine, stays warm)."""
 
 
 def _writable(folder: Path) -> bool:
@@ -134,12 +138,20 @@ def prune(root: Path, prefix: str, current: str, keep: int = KEEP) -> list[Path]
     return removed
 
 
+def numba_folder_name() -> str:
+    """``numba-<sources>-<place>``: the engine's sources (:func:`source_hash`) and this checkout's
+    path (Numba keys its files on the source path: another clone cannot use them)."""
+    place = hashlib.sha256(str(ENGINE_DIR.resolve()).encode()).hexdigest()[:8]
+    return f"numba-{source_hash()}-{place}"
+
+
 def configure_numba_cache() -> None:
-    """Point Numba's cache at a folder keyed on the engine's sources, unless the user chose one."""
+    """Point Numba's cache at a folder keyed on the engine's sources and place, unless the user
+    chose one."""
     if os.environ.get("NUMBA_CACHE_DIR"):
         return
     root = cache_root()
-    name = f"numba-{source_hash()}"
+    name = numba_folder_name()
     folder = root / name
     if not _writable(folder):  # e.g. made by another user in a shared folder
         root = private_fallback()

@@ -77,7 +77,7 @@ def test_a_shared_cache_folder_where_another_user_ran_first(tmp_path, mode):
     shared = tmp_path / "shared"
     shared.mkdir()
     shared.chmod(0o1777)
-    theirs = shared / f"numba-{_cache.source_hash()}"
+    theirs = shared / _cache.numba_folder_name()
     theirs.mkdir()
     os.chown(theirs, OTHER_UID, OTHER_UID)
     theirs.chmod(mode)
