@@ -29,6 +29,7 @@ import os
 import random
 import statistics
 import time
+from functools import lru_cache
 from pathlib import Path
 
 YEAR = 365.25 * 86400
@@ -51,16 +52,22 @@ def parse_ranks(spec: str) -> list[int]:
     return out
 
 
+@lru_cache(maxsize=2)
+def _counts(variant: str, rank: int):
+    """Bands 3 per band 2 of a band 1 (passes A and B share A's) and the CPU seconds it took."""
+    from sudoku_symmetry.engine.search17.entry import entry_slice
+
+    t0 = time.process_time()
+    return entry_slice(variant, rank).counts, time.process_time() - t0
+
+
 def draw(pass_: str, rank: int, k: int, seed: int) -> dict:
     """Sample k of (pass, rank): a pair drawn proportionally to its bands 3, searched whole."""
     import numpy as np
 
     from sudoku_symmetry.engine.search17 import search_slice
-    from sudoku_symmetry.engine.search17.entry import entry_slice
 
-    t0 = time.process_time()
-    counts = entry_slice("C" if pass_ == "C" else "A", rank).counts
-    t_count = time.process_time() - t0
+    counts, t_count = _counts("C" if pass_ == "C" else "A", rank)
     total = int(counts.sum())
     row = {"pass": pass_, "rank": rank, "k": k, "seed": seed, "bands2": len(counts),
            "bands2_with_band3": int(np.count_nonzero(counts)), "bands3_total": total, "count_cpu": t_count}
