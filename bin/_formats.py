@@ -1,6 +1,8 @@
 """``--format text|csv|jsonl``: the one writer of every command that prints a result per input line
-(``canon``, ``solve``, ``band``, ``rank``, ``patterns`` reading lines), and of the two that print a
-report on one input (``equiv``: one row; ``setlogic``: a row per elimination; :func:`serialize`).
+(``canon``, ``solve``, ``band``, ``rank``, ``patterns`` reading lines; ``unavoidable`` and
+``find-puzzles``, whose row per grid lists its sets or puzzles: :func:`emit_grid_rows`), and of
+the two that print a report on one input (``equiv``: one row; ``setlogic``: a row per
+elimination; :func:`serialize`).
 
 ``text`` (the default) is each command's own line, byte for byte what it printed before
 ``--format`` existed (:func:`_common.emit`). ``csv`` and ``jsonl`` print one row per input line
@@ -138,6 +140,25 @@ def serialize(fmt: str, columns: Sequence[str], records: list[dict], header: boo
         writer.writerow(columns)
     writer.writerows([_cell(r[c]) for c in columns] for r in records)
     return "".join(sink.parts)
+
+
+def emit_grid_rows(rows: Rows, source: str, lines: Sequence[str], first: int, grids, problems,
+                   result: Callable[[int, object], dict]) -> int:
+    """csv/jsonl for the commands that search each grid of a chunk (``unavoidable``,
+    ``find-puzzles``): ``grids`` and ``problems`` as ``parse_grids`` gives them, ``result(line
+    number, grid)`` the row's fields; each row is written as soon as its grid is done (a search
+    can take minutes), in line order. Returns the number of problems."""
+    inputs = chunk_inputs(lines, first)
+    items = sorted([(n, grid, None) for n, grid in grids] + [(n, None, reason) for n, reason in problems],
+                   key=lambda item: item[0])
+    bad = 0
+    for n, grid, reason in items:
+        if reason is not None:
+            bad += rows.emit(source, inputs, [], [(n, reason)])
+        else:
+            rows.emit(source, inputs, [(n, result(n, grid))], [])
+        rows.out.flush()
+    return bad
 
 
 def chunk_inputs(lines: Sequence[str], first: int) -> Callable[[int], str]:

@@ -25,6 +25,10 @@ one more set to hit. It is complete: ``--clues 16`` on any grid ends with nothin
 Bad lines (malformed, or not a valid complete grid) print ``error line N: REASON`` in their
 place and on standard error; the exit status is then 2.
 
+``--format csv|jsonl``: one row per input line instead (``source, line, input, clues, minimal,
+limit, found, complete, automorphisms, puzzles, error``; ``puzzles`` the list of 81-character
+puzzles in the order found; docs/formats.md), a bad line being a row with its ``error``.
+
 ``--store`` (FILEs only) records instead of printing: each puzzle's minlex form in the catalog
 (``configurations``, kind ``puzzle``, deduplicated) and a search record per grid
 (``grid_searches``: the grid's minlex form, clues, minimal, found, complete), as a resumable run
@@ -48,12 +52,14 @@ from sudoku_symmetry.catalog.runs import get_run, start_or_resume
 from sudoku_symmetry.commands._common import (EXIT_BAD_INPUT, EXIT_OK, CommandError, add_cluster_arguments,
                                               add_db_argument, add_version_argument, check_inputs, cluster, count_argument, distributed, emit,
                                               iter_grid_args, run)
+from sudoku_symmetry.commands._formats import Rows, add_format_argument, emit_grid_rows
 from sudoku_symmetry.jobs import find_puzzles
 from sudoku_symmetry.jobs.chunk import Job
 from sudoku_symmetry.jobs.inputs import hash_and_count, is_regular
 from sudoku_symmetry.jobs.runner import run_job
 
 LINES_PER_CHUNK = 1_000
+FIELDS = ("clues", "minimal", "limit", "found", "complete", "automorphisms", "puzzles")
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -73,6 +79,7 @@ def _parser() -> argparse.ArgumentParser:
                     "(nothing printed but the summary)")
     ap.add_argument("--chunk", type=count_argument(1), default=find_puzzles.CHUNK, metavar="LINES",
                     help="with --store: lines per checkpoint, and per Dask task (default 1)")
+    add_format_argument(ap, FIELDS)
     add_db_argument(ap)
     add_cluster_arguments(ap)
     ap.add_argument("inputs", nargs="*", metavar="GRID|FILE",
@@ -81,16 +88,32 @@ def _parser() -> argparse.ArgumentParser:
     return ap
 
 
-def _write(grid, args, source: str, lineno: int, out) -> None:
-    text = format_sudoku(grid)
+def _search(grid, args, source: str, lineno: int):
     try:
-        found = puzzles_in_grid(grid, args.clues, minimal=args.minimal, limit=args.limit)
+        return puzzles_in_grid(grid, args.clues, minimal=args.minimal, limit=args.limit)
     except TooManyPuzzles as exc:
         raise CommandError(f"{source}:{lineno}: {exc} (--limit)") from None
+
+
+def _write(grid, args, source: str, lineno: int, out) -> None:
+    text = format_sudoku(grid)
+    found = _search(grid, args, source, lineno)
     out.write(f"# {text}: {args.clues} clues\n")
     if len(found):
         out.write("\n".join(format_lines(found.puzzles)) + "\n")
     out.flush()
+    _summary(found, text, args, source, lineno)
+
+
+def _row(grid, args, source: str, lineno: int) -> dict:
+    found = _search(grid, args, source, lineno)
+    _summary(found, format_sudoku(grid), args, source, lineno)
+    return {"clues": args.clues, "minimal": args.minimal, "limit": args.limit, "found": len(found),
+            "complete": found.complete, "automorphisms": found.automorphisms,
+            "puzzles": format_lines(found.puzzles) if len(found) else []}
+
+
+def _summary(found, text: str, args, source: str, lineno: int) -> None:
     seconds = found.stats["ua_seconds"] + found.stats["search_seconds"]
     end = "complete" if found.complete else f"limit {args.limit} reached: there may be more"
     kind = "minimal puzzles" if args.minimal else "puzzles"
@@ -133,6 +156,8 @@ def _main(argv=None) -> int:
     if args.store or distributed(args):
         if not args.store:
             raise CommandError("--workers and --scheduler go with --store")
+        if args.format != "text":
+            raise CommandError("--format goes without --store (a stored run prints only its summary)")
         if not args.inputs or any(a == "-" or not os.path.lexists(a) for a in args.inputs):
             raise CommandError("--store needs FILEs of grids (a run resumes from a file; save standard input or "
                                "the grids to one)")
@@ -147,11 +172,18 @@ def _main(argv=None) -> int:
             catalog.dispose()
         return EXIT_BAD_INPUT if bad else EXIT_OK
     status = EXIT_OK
+    rows = Rows(args.format, FIELDS, sys.stdout, sys.stderr)
     for source, chunk, first in iter_grid_args(args.inputs, LINES_PER_CHUNK):
         grids, problems = parse_grids(chunk, source, first)
-        results = [(lineno, partial(_write, grid, args, source, lineno)) for lineno, grid in grids]
-        if emit(sys.stdout, sys.stderr, source, results, problems):
+        if rows.text:
+            results = [(lineno, partial(_write, grid, args, source, lineno)) for lineno, grid in grids]
+            bad = emit(sys.stdout, sys.stderr, source, results, problems)
+        else:
+            bad = emit_grid_rows(rows, source, chunk, first, grids, problems,
+                                 lambda lineno, grid: _row(grid, args, source, lineno))
+        if bad:
             status = EXIT_BAD_INPUT
+    rows.finish()
     return status
 
 

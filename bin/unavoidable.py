@@ -19,6 +19,10 @@ size and the seconds). Example:
 
 ``--svg FILE`` draws the first grid with its first set (a smallest one) shaded.
 
+``--format csv|jsonl``: one row per input line instead (``source, line, input, max_size, count,
+sets, error``; ``sets`` the list of 81-character sets in the order above; docs/formats.md), a bad
+line being a row with its ``error``.
+
 A malformed line, or a line that is not a valid complete grid, prints ``error line N: REASON``
 in its place (and on standard error); the exit status is then 2. Blank and ``#`` lines are
 skipped; anything after ``:`` following the 81 cells is ignored.
@@ -37,6 +41,9 @@ from sudoku_symmetry.pictures.svg import unavoidable_svg
 
 from sudoku_symmetry.commands._common import (EXIT_BAD_INPUT, EXIT_OK, add_version_argument, count_argument, emit,
                                               iter_grid_args, run, write_svg)
+from sudoku_symmetry.commands._formats import Rows, add_format_argument, emit_grid_rows
+
+FIELDS = ("max_size", "count", "sets")
 
 LINES_PER_CHUNK = 10_000
 
@@ -55,6 +62,7 @@ def _parser() -> argparse.ArgumentParser:
     ap.add_argument("--svg", metavar="FILE", help="draw the first grid with its first (smallest) set shaded (SVG)")
     ap.add_argument("inputs", nargs="*", metavar="GRID|FILE",
                     help="81-digit grids, or files of grids one per line ('-' or none: standard input)")
+    add_format_argument(ap, FIELDS)
     add_version_argument(ap)
     return ap
 
@@ -63,30 +71,48 @@ def grid_summary(counts: dict[int, int]) -> str:
     return ", ".join(f"{n} of {size}" for size, n in counts.items()) or "none"
 
 
-def _write(grid, max_size: int, source: str, lineno: int, drawn: list, out) -> None:
+def _sets(grid, max_size: int, source: str, lineno: int, drawn: list) -> tuple[str, list[str]]:
+    """The grid's text and its sets' lines; the summary on standard error."""
     t0 = time.perf_counter()
     uas = unavoidable_sets(grid, max_size)
     seconds = time.perf_counter() - t0
     text = format_sudoku(grid)
-    out.write(f"# {text}: {len(uas)} minimal UAs of at most {max_size} cells\n")
     lines = uas.lines()
     if not drawn:  # the first grid and its first set, for --svg
         drawn.append((text, lines[0] if lines else "", len(uas), max_size))
-    if lines:
-        out.write("\n".join(lines) + "\n")
     print(f"unavoidable: {source}:{lineno}: {text}: {len(uas)} minimal UAs of at most {max_size} cells "
           f"({grid_summary(uas.counts)}) in {seconds:.3f} s", file=sys.stderr)
+    return text, lines
+
+
+def _write(grid, max_size: int, source: str, lineno: int, drawn: list, out) -> None:
+    text, lines = _sets(grid, max_size, source, lineno, drawn)
+    out.write(f"# {text}: {len(lines)} minimal UAs of at most {max_size} cells\n")
+    if lines:
+        out.write("\n".join(lines) + "\n")
+
+
+def _row(grid, max_size: int, source: str, lineno: int, drawn: list) -> dict:
+    _, lines = _sets(grid, max_size, source, lineno, drawn)
+    return {"max_size": max_size, "count": len(lines), "sets": lines}
 
 
 def _main(argv=None) -> int:
     args = _parser().parse_args(argv)
     status = EXIT_OK
     drawn: list = []
+    rows = Rows(args.format, FIELDS, sys.stdout, sys.stderr)
     for source, chunk, first in iter_grid_args(args.inputs, LINES_PER_CHUNK):
         grids, problems = parse_grids(chunk, source, first)
-        results = [(lineno, partial(_write, grid, args.max_size, source, lineno, drawn)) for lineno, grid in grids]
-        if emit(sys.stdout, sys.stderr, source, results, problems):
+        if rows.text:
+            results = [(lineno, partial(_write, grid, args.max_size, source, lineno, drawn)) for lineno, grid in grids]
+            bad = emit(sys.stdout, sys.stderr, source, results, problems)
+        else:
+            bad = emit_grid_rows(rows, source, chunk, first, grids, problems,
+                                 lambda lineno, grid: _row(grid, args.max_size, source, lineno, drawn))
+        if bad:
             status = EXIT_BAD_INPUT
+    rows.finish()
     if args.svg and drawn:
         grid, ua, n, size = drawn[0]
         title = (f"a smallest of its {n} minimal UAs of at most {size} cells: {sum(c != '.' for c in ua)} cells"

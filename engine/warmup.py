@@ -83,18 +83,27 @@ def _patterns() -> None:
 
 
 def _search17() -> None:
-    from .search17 import VARIANTS, band_order, bands2, entry_slice
+    from .search17 import VARIANTS, band_order, bands2, entry_slice, search_slice
 
     band_order()
     bands2(0)
     for variant in VARIANTS:
         for emit in (False, True):
             entry_slice(variant, 0, 0, 1, emit=emit)
+    search_slice("A", 415, 0, 0)  # the searcher compiles every kernel a pair calls (no pair searched)
+
+
+def _unavoidable() -> None:
+    from .unavoidable import puzzles_in_grid, unavoidable_sets
+
+    unavoidable_sets(GRID)
+    puzzles_in_grid(GRID, 80)
+    puzzles_in_grid(GRID, 80, minimal=True, limit=2)
 
 
 STEPS: list[tuple[str, Callable[[], None]]] = [
     ("bands", _bands), ("canon", _canon), ("solve", _solve), ("grids", _grids), ("patterns", _patterns),
-    ("search17", _search17)]
+    ("search17", _search17), ("unavoidable", _unavoidable)]
 """The families in the order their kernels are compiled (later steps reuse earlier tables)."""
 
 

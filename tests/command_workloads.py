@@ -37,6 +37,10 @@ def workloads(tmp: Path) -> dict[str, list[list[str]]]:
         # band-1 rank 415 has 60 bands 2 (the fewest)
         "s17-entry": [["--variant", v, "--band1-rank", "415", "--count-only"] for v in "ABC"]
         + [["--variant", "C", "--band1-rank", "415"]],
+        # an empty range of bands 2: the searcher is built (every kernel a pair calls), no pair searched
+        "s17-search": [["--variant", "B", "--band1-rank", "415", "--bands2", "3:3"]],
+        "unavoidable": [[GRID]],
+        "find-puzzles": [["--clues", "80", GRID], ["--clues", "80", "--minimal", "--limit", "2", GRID]],
     }
 
 

@@ -1,5 +1,5 @@
 """``--format text|csv|jsonl`` on the commands that print a result per input line (canon, solve,
-band, rank, patterns): csv parses with the csv module and jsonl with json, every row echoes the source, the
+band, rank, patterns, and unavoidable and find-puzzles, a row per grid with its list): csv parses with the csv module and jsonl with json, every row echoes the source, the
 line number and the input, a bad line is a row with ``error`` (nothing dropped), the fields agree
 with the text output, and ``--version`` answers on every command."""
 from __future__ import annotations
@@ -19,10 +19,12 @@ from sudoku_symmetry import __version__
 from sudoku_symmetry.commands import band as band_cmd
 from sudoku_symmetry.commands import canon as canon_cmd
 from sudoku_symmetry.commands import equiv as equiv_cmd
+from sudoku_symmetry.commands import find_puzzles as find_cmd
 from sudoku_symmetry.commands import patterns as patterns_cmd
 from sudoku_symmetry.commands import rank as rank_cmd
 from sudoku_symmetry.commands import setlogic as setlogic_cmd
 from sudoku_symmetry.commands import solve as solve_cmd
+from sudoku_symmetry.commands import unavoidable as unavoidable_cmd
 from sudoku_symmetry.commands._formats import ECHO
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -221,6 +223,58 @@ def test_setlogic_rows(capsys, fmt):
         setlogic_cmd.main(["--format", fmt, "--show", puzzle])
     out, err = capsys.readouterr()
     assert refused.value.code == 2 and out == "" and "--show" in err
+
+
+def _blocks(text: str) -> list[list[str]]:
+    """The lines under each ``# GRID`` header of unavoidable's and find-puzzles' text output."""
+    blocks: list[list[str]] = []
+    for line in text.splitlines():
+        if line.startswith("# "):
+            blocks.append([])
+        elif not line.startswith("error"):
+            blocks[-1].append(line)
+    return blocks
+
+
+def _grid_rows(capsys, cmd, argv, fmt, list_field):
+    """Rows of --format fmt and the text output's blocks (standard error holds timings: not compared)."""
+    code, out, _ = _run(capsys, cmd, argv + ["--format", fmt])
+    text_code, text, _ = _run(capsys, cmd, argv)
+    assert code == text_code
+    rows = _parse(fmt, out)
+    lists = [r[list_field] if fmt == "jsonl" else (r[list_field].split("; ") if r[list_field] else [])
+             for r in rows if not r["error"]]
+    assert lists == _blocks(text)  # the same sets or puzzles, grid by grid, in the same order
+    return code, rows
+
+
+@pytest.mark.parametrize("fmt", ["csv", "jsonl"])
+def test_unavoidable_rows(tmp_path, capsys, fmt):
+    f = _file(tmp_path, [RANK1_GRID.encode(), b"# a comment", b"", b"12345", BAD_BYTES, (LAST_GRID + "\r").encode()])
+    code, rows = _grid_rows(capsys, unavoidable_cmd, [str(f), "--max-size", "6"], fmt, "sets")
+    assert code == 2
+    expected = {1: RANK1_GRID, 4: "12345", 5: r"\xff\xfe", 6: LAST_GRID}
+    _check_echo(rows, str(f), expected, unavoidable_cmd.FIELDS, fmt)
+    good = [r for r in rows if not r["error"]]
+    assert [int(r["count"]) for r in good] == [len(r["sets"] if fmt == "jsonl" else r["sets"].split("; "))
+                                               for r in good]
+    assert all(int(r["max_size"]) == 6 for r in good) and int(good[0]["count"]) > 0
+
+
+@pytest.mark.parametrize("fmt", ["csv", "jsonl"])
+def test_find_puzzles_rows(tmp_path, capsys, fmt):
+    f = _file(tmp_path, [RANK1_GRID.encode(), b"not a grid", LAST_GRID.encode()])
+    code, rows = _grid_rows(capsys, find_cmd, [str(f), "--clues", "80"], fmt, "puzzles")
+    assert code == 2
+    _check_echo(rows, str(f), {1: RANK1_GRID, 2: "not a grid", 3: LAST_GRID}, find_cmd.FIELDS, fmt)
+    good = [r for r in rows if not r["error"]]
+    assert [str(r["found"]) for r in good] == ["81", "81"]  # every cell can be emptied alone
+    assert [str(r["complete"]).lower() for r in good] == ["true", "true"]
+    code, rows = _grid_rows(capsys, find_cmd, [RANK1_GRID, "--clues", "79", "--limit", "4"], fmt, "puzzles")
+    assert code == 0 and str(rows[0]["complete"]).lower() == "false" and str(rows[0]["found"]) == "4"
+    code, out, err = _run(capsys, find_cmd, ["--store", "--clues", "80", "--db", str(tmp_path / "c.sqlite"),
+                                             "--format", fmt, str(f)])
+    assert code == 2 and out == "" and "--format goes without --store" in err
 
 
 def test_csv_header_without_rows_and_empty_jsonl(capsys, monkeypatch):
