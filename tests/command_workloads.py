@@ -37,8 +37,9 @@ def workloads(tmp: Path) -> dict[str, list[list[str]]]:
         # band-1 rank 415 has 60 bands 2 (the fewest)
         "s17-entry": [["--variant", v, "--band1-rank", "415", "--count-only"] for v in "ABC"]
         + [["--variant", "C", "--band1-rank", "415"]],
-        # an empty range of bands 2: the searcher is built (every kernel a pair calls), no pair searched
-        "s17-search": [["--variant", "B", "--band1-rank", "415", "--bands2", "3:3"]],
+        # band 2 18 of band 1 0 has no band 3 in entry A: the searcher is built (every kernel a pair calls), no
+        # pair is searched
+        "s17-search": [["--variant", "B", "--band1-rank", "0", "--bands2", "18:19"]],
         "unavoidable": [[GRID]],
         "find-puzzles": [["--clues", "80", GRID], ["--clues", "80", "--minimal", "--limit", "2", GRID]],
     }
