@@ -21,6 +21,11 @@ Process 79 re-runs the 17 search of the band 1 + band 2 (+ band 3) of a known 17
 (p2a: 6/6/5-like distributions), so it covers part of what a whole-grid search covers: the ratio
 is given with that caveat.
 
+``--batch K``: the batch run as a user starts it, ``bin/find-puzzles --store --clues N`` on a file
+of K random grids (``--seed``), serially and with ``--workers 2`` (a LocalCluster of 2 worker
+processes, one grid a task), alternating, each with a fresh catalog: wall seconds and grids per
+hour, medians of ``--repeat`` runs (wall time: nothing else should be running).
+
 CPU time (``time.process_time``; the machine is shared, wall time counts others' slices).
 """
 from __future__ import annotations
@@ -190,6 +195,30 @@ def run_native(path, line):
     return (after.children_user - before.children_user) + (after.children_system - before.children_system)
 
 
+def bench_batch(args) -> None:
+    """Grids per hour of the stored batch run on 1 and 2 workers."""
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    with tempfile.TemporaryDirectory() as tmp:
+        path = os.path.join(tmp, "grids.txt")
+        with open(path, "w") as fh:
+            fh.write("\n".join(format_sudoku(g) for g in random_grids(args.batch, seed=args.seed)) + "\n")
+        walls = {1: [], 2: []}
+        for r in range(args.repeat):
+            for workers in ((1, 2) if r % 2 == 0 else (2, 1)):
+                db = os.path.join(tmp, f"c{r}-{workers}.sqlite")
+                argv = [os.path.join(root, "bin", "find-puzzles"), "--store", "--clues", str(args.clues), "--db", db, path]
+                if workers == 2:
+                    argv += ["--workers", "2", "--chunk", "1"]
+                t0 = time.perf_counter()
+                subprocess.run(argv, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                walls[workers].append(time.perf_counter() - t0)
+                print(f"run {r}: {workers} worker(s) {walls[workers][-1]:.1f} s wall", flush=True)
+    for workers, w in walls.items():
+        med = statistics.median(w)
+        print(f"{args.clues}-clue batch of {args.batch} random grids (seed {args.seed}), {workers} worker(s): "
+              f"median {med:.1f} s wall, {3600 * args.batch / med:,.0f} grids per hour")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--grids", type=int, default=50)
@@ -197,8 +226,12 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--list-grids", type=int, default=0, help="with --clues 17: grids of this many list puzzles")
     ap.add_argument("--native", default=None, help="Sk_S17VB binary (built outside the tree)")
+    ap.add_argument("--batch", type=int, default=0, help="the stored batch run on this many grids, 1 and 2 workers")
+    ap.add_argument("--repeat", type=int, default=3, help="with --batch: runs of each")
     args = ap.parse_args()
-    if args.list_grids:
+    if args.batch:
+        bench_batch(args)
+    elif args.list_grids:
         bench_list(args)
     else:
         bench_random(args)
