@@ -61,6 +61,11 @@ MAX_SETS = 256
 the rest are left to the band-3 step and the solver)."""
 STACK_CAP = 6
 NO_CAP = 99
+MAX_CANDIDATES = 1 << 23
+"""Candidates (X, Y) of a pair held at once (64 MB, and about 60 bytes each through the band-3
+step's buffers): more are expanded and searched in parts, band 1's valid sets split in halves
+until each part fits, so a pair's memory is bounded. Before, a pass-B pair at band-1 rank 384
+grew past the 24 GB of this machine and was killed."""
 
 FixTables = namedtuple("FixTables", "row2_rank_to_id fact table maps_rows maps_cols fix fix_offsets")
 PairWork = namedtuple("PairWork", "grid alive gkey_start gkey_count glo ghi ua12 ua3 uasock notcell pool12 pool3 "
@@ -202,15 +207,25 @@ class _Searcher:
             n = K.solver_diffs(grid, fixed, self.sols.shape[0], self.u54, n, P.S, P.ctl, self.sols, P.puzzle)
         return self.u54[:n]
 
-    def _expand(self, X: np.ndarray, fix2: np.ndarray, y: int, p1: np.ndarray, p2: np.ndarray) -> np.ndarray:
-        """The candidates (X, Y): per X, the Y that meet what it leaves (``xy_expand``)."""
-        while True:
-            n = K.xy_expand(X, len(X), p1, p2, len(p1), fix2, len(fix2), y, MAX_SETS, self.cand, self.sets,
+    def _expand(self, X: np.ndarray, fix2: np.ndarray, y: int, p1: np.ndarray, p2: np.ndarray) -> Iterator[np.ndarray]:
+        """The candidates (X, Y), per X the Y that meet what it leaves (``xy_expand``), in parts of
+        at most :data:`MAX_CANDIDATES`: X is split in halves until a part's candidates fit (a part
+        of one X whose Ys do not fit grows the buffers instead)."""
+        todo = [(0, len(X))]
+        while todo:
+            a, b = todo.pop()
+            n = K.xy_expand(X[a:b], b - a, p1, p2, len(p1), fix2, len(fix2), y, MAX_SETS, self.cand, self.sets,
                             self.ybuf)
             if n >= 0:
-                return self.cand[:n].copy()
-            self.cand = np.zeros(2 * len(self.cand), np.uint64)
-            self.ybuf = np.zeros(2 * len(self.ybuf), np.int64)
+                if n:
+                    yield self.cand[:n].copy()
+            elif b - a > 1 and len(self.cand) >= MAX_CANDIDATES:
+                mid = (a + b) // 2
+                todo += [(mid, b), (a, mid)]  # the first half next: the order of X is kept
+            else:
+                self.cand = np.zeros(2 * len(self.cand), np.uint64)
+                self.ybuf = np.zeros(2 * len(self.ybuf), np.int64)
+                todo.append((a, b))
 
     def pair(self, b2: np.ndarray, bands3: np.ndarray) -> list[np.ndarray]:
         """The 17s of one pair and its bands 3, as (N, 81) grids of clues in the A/C layout."""
@@ -223,39 +238,50 @@ class _Searcher:
         fix2 = self._fixing(b2)
         min2 = int(self.order.min_clues[self._index(b2)])
         by_z: dict[int, list[np.ndarray]] = {}
+        out: list[np.ndarray] = []
+        b3 = np.ascontiguousarray(bands3, dtype=np.int64)
         for x, y, z in pass_splits(self.pass_, self.min1, min2):
             X = self._band1_sets(x)
-            if len(X):
-                by_z.setdefault(z, []).append(self._expand(X, fix2, y, p1, p2))
-        out = []
-        b3 = np.ascontiguousarray(bands3, dtype=np.int64)
-        for z, parts in sorted(by_z.items()):
-            cand = np.concatenate(parts)
-            if self.cap != NO_CAP:
-                cs = np.stack([np.bitwise_count(cand & K.STACK54[s]) for s in range(3)], 1).astype(np.int64)
-                ok = (cs <= self.cap).all(axis=1)
-                cand, cs = cand[ok], cs[ok]
-            else:
-                cs = np.zeros((len(cand), 3), np.int64)
-            if len(cand) == 0:
+            if not len(X):
                 continue
-            if self.P.alive.shape[0] < len(cand):
-                self.P = workspace(max(len(cand), 2 * self.P.alive.shape[0]))
-            while True:
-                fb, f12, f3 = self.found
-                n = K.pair_search(g54, b3, len(b3), cand, len(cand), cs, z, self.cap, KG, MAX_UA, self.BT, self.P,
-                                  fb, f12, f3, self.stats)
-                if n >= 0:
-                    break
-                self.found = tuple(np.zeros(2 * len(a), a.dtype) for a in self.found)
-                self.P = workspace(self.P.alive.shape[0])  # a buffer was full: fresh ones, larger finds
-            if n:
-                grids = np.concatenate([np.tile(g54, (n, 1)), b3[fb[:n]]], axis=1)
-                bits = np.zeros((n, 81), bool)
-                bits[:, :54] = ((f12[:n, None] >> np.arange(54, dtype=np.uint64)) & np.uint64(1)).astype(bool)
-                bits[:, 54:] = ((f3[:n, None] >> np.arange(27)) & 1).astype(bool)
-                out.append(np.where(bits, grids, 0).astype(np.uint8))
+            for part in self._expand(X, fix2, y, p1, p2):
+                held = by_z.setdefault(z, [])
+                if held and sum(map(len, held)) + len(part) > MAX_CANDIDATES:
+                    self._search(g54, b3, np.concatenate(held), z, out)  # a full load: searched now
+                    held.clear()
+                held.append(part)
+        for z, parts in sorted(by_z.items()):
+            if parts:
+                self._search(g54, b3, np.concatenate(parts), z, out)
         return out
+
+    def _search(self, g54: np.ndarray, b3: np.ndarray, cand: np.ndarray, z: int, out: list[np.ndarray]) -> None:
+        """The band-3 step and the solver on candidates ``cand`` with z clues in band 3; the 17s
+        found are appended to ``out``."""
+        if self.cap != NO_CAP:
+            cs = np.stack([np.bitwise_count(cand & K.STACK54[s]) for s in range(3)], 1).astype(np.int64)
+            ok = (cs <= self.cap).all(axis=1)
+            cand, cs = cand[ok], cs[ok]
+        else:
+            cs = np.zeros((len(cand), 3), np.int64)
+        if len(cand) == 0:
+            return
+        if self.P.alive.shape[0] < len(cand):
+            self.P = workspace(max(len(cand), 2 * self.P.alive.shape[0]))
+        while True:
+            fb, f12, f3 = self.found
+            n = K.pair_search(g54, b3, len(b3), cand, len(cand), cs, z, self.cap, KG, MAX_UA, self.BT, self.P,
+                              fb, f12, f3, self.stats)
+            if n >= 0:
+                break
+            self.found = tuple(np.zeros(2 * len(a), a.dtype) for a in self.found)
+            self.P = workspace(self.P.alive.shape[0])  # a buffer was full: fresh ones, larger finds
+        if n:
+            grids = np.concatenate([np.tile(g54, (n, 1)), b3[fb[:n]]], axis=1)
+            bits = np.zeros((n, 81), bool)
+            bits[:, :54] = ((f12[:n, None] >> np.arange(54, dtype=np.uint64)) & np.uint64(1)).astype(bool)
+            bits[:, 54:] = ((f3[:n, None] >> np.arange(27)) & 1).astype(bool)
+            out.append(np.where(bits, grids, 0).astype(np.uint8))
 
     def _index(self, band: np.ndarray) -> int:
         key = band_key(band.astype(np.uint8), np.zeros(10, np.uint8), self.BT.row2_rank_to_id, self.BT.fact)
