@@ -144,20 +144,25 @@ def test_a_slice_finds_the_same_from_any_start():
 @pytest.mark.parametrize("pass_,rank,start,stop", [("A", 11, 225686, 225687), ("C", 2, 18137, 18138)])
 def test_a_pair_searched_in_parts_finds_the_same(monkeypatch, pass_, rank, start, stop):
     """A pair's candidates are expanded and searched in parts of at most MAX_CANDIDATES (band 1's
-    valid sets split in halves), so its memory is bounded: with parts of 512 candidates (many
-    splits, many loads per clue count) the slice's finds are the list's, as in one part. (One
-    band-1 set's candidates are never split: a load holding a single set's may pass the bound.)"""
+    valid sets split in halves), so its memory is bounded: with parts of 512 candidates the slice
+    is searched in more loads than with the default bound, and its finds are still the list's.
+    (One band-1 set's candidates are never split: a load of a single set's may pass the bound.)"""
     from sudoku_symmetry.engine.search17 import search as S
-    monkeypatch.setattr(S, "MAX_CANDIDATES", 512)
-    S._searcher.cache_clear()
-    se = S._searcher(pass_, rank)
-    se.cand = np.zeros(512, np.uint64)  # the buffer a searcher has once it reached the bound
-    calls = []
-    search = se._search
-    monkeypatch.setattr(se, "_search", lambda *a: calls.append(len(a[2])) or search(*a))
-    try:
-        found = _forms(search_slice(pass_, rank, start, stop).puzzles)
-    finally:
+
+    def loads(bound: int) -> tuple[set, list[int]]:
+        monkeypatch.setattr(S, "MAX_CANDIDATES", bound)
         S._searcher.cache_clear()
-    assert found and found == list_slice(pass_, rank, start, stop)
-    assert len(calls) > 10  # many loads (one whole load per clue count without the bound)
+        se = S._searcher(pass_, rank)
+        se.cand = np.zeros(min(bound, len(se.cand)), np.uint64)
+        calls: list[int] = []
+        search = se._search
+        monkeypatch.setattr(se, "_search", lambda *a: calls.append(len(a[2])) or search(*a))
+        try:
+            return _forms(search_slice(pass_, rank, start, stop).puzzles), calls
+        finally:
+            S._searcher.cache_clear()
+
+    whole, whole_calls = loads(S.MAX_CANDIDATES)
+    parts, part_calls = loads(512)
+    assert whole and parts == whole == list_slice(pass_, rank, start, stop)
+    assert len(part_calls) > len(whole_calls) and sum(part_calls) == sum(whole_calls)
