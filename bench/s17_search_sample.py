@@ -33,7 +33,6 @@ from functools import lru_cache
 from pathlib import Path
 
 YEAR = 365.25 * 86400
-ROOT = Path(__file__).resolve().parent.parent
 
 
 def parse_ranks(spec: str) -> list[int]:
@@ -147,7 +146,9 @@ def estimate_from(specs: list[str], cores: list[int]) -> None:
                     if (c["pass"], c["rank"], c["k"], c["seed"]) not in done]
     seen = {(r["pass"], r["rank"], r["k"], r["seed"]) for r in rows}
     cut = {(c["pass"], c["rank"]) for c in cut if (c["pass"], c["rank"], c["k"], c["seed"]) not in seen}
-    entry = json.loads((ROOT / "catalog" / "data" / "s17_entry_counts.json").read_text())["bands"]
+    from sudoku_symmetry.catalog.search17 import load_shipped_entry
+
+    entry = load_shipped_entry()  # variant -> {band-1 rank: (band 1, bands 2, bands 3)}
     total = 0.0
     for p in sorted({r["pass"] for r in rows}):
         mine = [r for r in rows if r["pass"] == p and r["bands3"] > 0]
@@ -156,7 +157,7 @@ def estimate_from(specs: list[str], cores: list[int]) -> None:
             per_rank.setdefault(r["rank"], []).append(r["cpu"] / r["bands3"])
         # estimate() takes (cpu, bands 3) per rank: the mean of the ratios, as (mean, 1)
         samples = {rk: (statistics.fmean(v), 1) for rk, v in per_rank.items()}
-        counts = {int(rk): int(n3) for rk, _i, _n2, n3 in entry["C" if p == "C" else "A"]}
+        counts = {rk: n3 for rk, (_i, _n2, n3) in entry["C" if p == "C" else "A"].items()}
         per_band1 = estimate(samples, counts)
         cpu = sum(per_band1.values())
         total += cpu

@@ -14,8 +14,28 @@ import pytest
 # kernel compiles depends on what ran before them (test_compile_notice checks the notice itself)
 os.environ["SUDOKU_COMPILE_NOTICE"] = "0"
 
-# the shared puzzle files sit beside the checkout (../shared/data); $SUDOKU_SHARED_DATA overrides
-DATA = Path(os.environ.get("SUDOKU_SHARED_DATA") or Path(__file__).resolve().parent.parent.parent / "shared" / "data")
+def _shared_data() -> Path:
+    """The shared puzzle files: $SUDOKU_SHARED_DATA, else ../shared/data beside the checkout, else
+    beside the checkout it was cloned from (a clone made elsewhere, `git clone . /tmp/x`)."""
+    if os.environ.get("SUDOKU_SHARED_DATA"):
+        return Path(os.environ["SUDOKU_SHARED_DATA"])
+    root = Path(__file__).resolve().parent.parent
+    beside = root.parent / "shared" / "data"
+    if beside.is_dir():
+        return beside
+    try:
+        origin = subprocess.run(["git", "-C", str(root), "config", "--get", "remote.origin.url"],
+                                capture_output=True, text=True, timeout=10).stdout.strip()
+    except (OSError, subprocess.SubprocessError):
+        origin = ""
+    if origin and Path(origin).is_dir():
+        cloned_from = Path(origin).resolve().parent / "shared" / "data"
+        if cloned_from.is_dir():
+            return cloned_from
+    return beside  # missing: the tests that need it say how to point at it
+
+
+DATA = _shared_data()
 
 # the two grids docs/design.md names: the catalog's first and last
 RANK1_GRID = "123456789456789123789123456214365897365897214897214365531642978642978531978531642"

@@ -26,6 +26,8 @@ from pathlib import Path
 
 import pytest
 
+from conftest import DATA as SHARED_DATA
+
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
 FENCE = re.compile(r"^```(\w*)[^\n]*\n(.*?)^```\s*$", re.M | re.S)
@@ -86,7 +88,7 @@ def shell(cmd: str, env: dict) -> subprocess.CompletedProcess:
 
 def page_env(tmp_path: Path) -> dict:
     env = {**os.environ, "SUDOKU_CATALOG": str(tmp_path / "catalog.sqlite"),
-           "SUDOKU_SHARED_DATA": os.environ.get("SUDOKU_SHARED_DATA", str(ROOT.parent / "shared" / "data"))}
+           "SUDOKU_SHARED_DATA": str(SHARED_DATA)}
     env["PATH"] = f"{Path(sys.executable).parent}{os.pathsep}{env['PATH']}"
     return env
 
