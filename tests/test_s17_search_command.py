@@ -31,6 +31,8 @@ from test_search17_finds import _forms, list_slice, shared_list
 ROOT = Path(__file__).resolve().parent.parent
 ENV = {k: v for k, v in os.environ.items() if k != "NUMBA_CACHE_DIR"}
 SLICE = ["--variant", "C", "--band1-rank", "2", "--bands2", "18136:18141"]
+# 20 bands 2 around the same find: about 8 CPU-s, long enough to be killed twice in the middle
+LONG_SLICE = ["--variant", "C", "--band1-rank", "2", "--bands2", "18136:18156"]
 FINE = ["--chunk", "1", "--checkpoint-seconds", "0"]  # a commit per band 2: a kill lands mid-shard
 # what a run stores, minus times (CPU seconds and timestamps differ from run to run)
 BANDS = "SELECT pass, band1_rank, band1, bands2_total, bands2_done, pairs, bands3, found, complete " \
@@ -142,13 +144,13 @@ def test_killed_run_resumes_to_the_same_finds_and_file(tmp_path):
     the same run either way), resumed: the ``--out`` file byte for byte, the finds and counters of one
     uninterrupted run, each find once."""
     ref_db, ref_out = tmp_path / "ref.sqlite", tmp_path / "ref.txt"
-    _run(SLICE + FINE + ["--out", str(ref_out), "--db", str(ref_db)])
+    _run(LONG_SLICE + FINE + ["--out", str(ref_out), "--db", str(ref_db)])
     db, out = tmp_path / "k.sqlite", tmp_path / "k.txt"
     rng = random.Random(7)
     for every in (FINE, ["--chunk", "1", "--checkpoint-seconds", "2"]):
-        _kill_mid_run(SLICE + every + ["--out", str(out), "--db", str(db)], db, extra=rng.uniform(0.0, 1.5))
+        _kill_mid_run(LONG_SLICE + every + ["--out", str(out), "--db", str(db)], db, extra=rng.uniform(0.0, 1.5))
     assert len(_rows(db, "SELECT * FROM runs")) == 1
-    _run(SLICE + FINE + ["--out", str(out), "--db", str(db)])
+    _run(LONG_SLICE + FINE + ["--out", str(out), "--db", str(db)])
     assert out.read_bytes() == ref_out.read_bytes()
     assert out.read_text().splitlines()[-1] == "found 1"
     for query in (BANDS, FINDS, PUZZLES, CHECKPOINTS, RUNS):

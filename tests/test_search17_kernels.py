@@ -1,8 +1,8 @@
 """The 17-clue search's kernels against slow, obviously correct references: the pair's UAs are
 unavoidable (the solver finds a second solution without them) and the minimal ones minimal, the
 2-digit ones complete against a brute force; a socket's UAs change band 3 on the socket only;
-fixing sets carried through the band tables equal the band's own; valid sets, the XY join and
-the band-3 enumeration against itertools."""
+fixing sets carried through the band tables equal the band's own; valid sets, the XY join (with
+the solver's validity checks) and the band-3 enumeration against itertools."""
 from __future__ import annotations
 
 import random
@@ -174,6 +174,36 @@ def test_band3_sets_against_itertools(seed):
     assert n == len(expect) and set(out[:n].tolist()) == expect
 
 
+@pytest.mark.parametrize("seed", range(6))
+def test_band3_sets_as_bitmaps_equal_the_scan(seed):
+    """``_hit_dfs_bits`` (a candidate's sets and band 3's fixing sets as bitmaps) gives the very
+    sets ``_hit_dfs`` gives on the joined list, and itertools agrees."""
+    rng = random.Random(100 + seed)
+    mine = sorted({sum(1 << c for c in rng.sample(range(27), rng.randint(2, 5))) for _ in range(rng.randint(0, 70))},
+                  key=lambda s: bin(s).count("1"))
+    fix = sorted({sum(1 << c for c in rng.sample(range(27), rng.randint(3, 9))) for _ in range(rng.randint(1, 90))},
+                 key=lambda s: bin(s).count("1"))
+    base = np.array([rng.randint(0, 3) for _ in range(3)], np.int64)
+    cap, z = 6, rng.choice([4, 5])
+    fa = np.array(fix, np.int64)
+    fnot = np.zeros((27, K.HIT_WORDS), np.uint64)
+    K._set_bitmaps(fa, len(fa), fnot, 0)
+    out = np.zeros(1 << 18, np.int64)
+    n = K._hit_dfs_bits(np.array(mine, np.int64), len(mine), fa, len(fa), fnot, z, base, cap, out,
+                        np.zeros((27, 2 * K.HIT_WORDS), np.uint64), np.zeros((33, 2 * K.HIT_WORDS), np.uint64),
+                        np.zeros(128 * K.HIT_WORDS, np.int64))
+    ref = np.zeros(1 << 18, np.int64)
+    m = K._hit_dfs(np.array(mine + fix, np.int64), len(mine) + len(fix), z, base, cap, ref)
+    assert n == m and set(out[:n].tolist()) == set(ref[:m].tolist())
+    expect = set()
+    for c in combinations(range(27), z):
+        s = sum(1 << q for q in c)
+        if all(s & t for t in mine + fix) and all(bin(s & int(K.STACK27[st])).count("1") + base[st] <= cap
+                                                    for st in range(3)):
+            expect.add(s)
+    assert set(out[:n].tolist()) == expect
+
+
 def test_pass_splits():
     assert pass_splits("A", 5, 5) == [(5, 6, 6), (6, 5, 6)]
     assert pass_splits("a", 6, 5) == [(6, 5, 6)]
@@ -191,10 +221,14 @@ def test_workspace_holds_a_whole_pair():
     assert P.gkey_start.shape == (K.GUA_KEYS,)
 
 
-def test_xy_expand_is_the_join_of_valid_sets(grid):
-    """Per band-1 set, the band-2 sets meeting what it leaves: with every UA used, exactly the
-    pairs of valid sets whose union meets every pair UA (the X x Y product, filtered)."""
-    g, _ = grid
+@pytest.mark.parametrize("check_from", [0, K.XY_CHECK_FROM])
+def test_xy_expand_between_the_valid_pairs_and_the_join(grid, check_from):
+    """Per band-1 set, the band-2 sets meeting what it leaves, checked by the solver: with every
+    node checked (0), exactly the pairs of valid sets whose union meets every pair UA and leaves
+    rows 1-6 unique with band 3 given (the X x Y product, filtered, then solved one by one); with
+    the search's setting, a superset of those inside that join (nodes with fewer clues to place
+    are written out unchecked). Either way every pair left out of the join has a second filling."""
+    g, other = grid
     lo, _ = _pair_uas(g[:54], 3)
     p1 = (lo & np.uint64(FULL27)).astype(np.int64)
     p2 = (lo >> np.uint64(27)).astype(np.int64)
@@ -205,12 +239,31 @@ def test_xy_expand_is_the_join_of_valid_sets(grid):
     out = np.zeros(1 << 16, np.int64)
     X = out[:K.valid_sets(fix1, len(fix1), 6, out)].copy()[:40]
     Y = out[:K.valid_sets(fix2, len(fix2), 5, out)].copy()
+    room = np.zeros(256, np.int64)
+    nua = np.array([len(p1), 0], np.int64)
     cand = np.zeros(1 << 18, np.uint64)
-    n = K.xy_expand(X, len(X), p1, p2, len(p1), fix2, len(fix2), 5, len(p1), cand, np.zeros(len(p1) + 256, np.int64),
-                    np.zeros(1 << 16, np.int64))
-    expect = {int(x) | (int(y) << 27) for x in X.tolist() for y in Y.tolist()
-              if all((x & a) or (y & b) for a, b in zip(p1.tolist(), p2.tolist()))}
-    assert n == len(expect) and set(cand[:n].tolist()) == expect
+    stats = np.zeros(K.N_STATS, np.int64)
+    # the other band 3 of the pair in the grid: the checks do not depend on which
+    g81 = np.concatenate([g[:54], other]).astype(np.uint8)
+    n = K.xy_expand(X, len(X), np.concatenate([p1, room]), np.concatenate([p2, room]), nua, fix2, len(fix2), 5,
+                    len(p1), check_from, g81, np.zeros((SOLVER_DEPTH, SOLVER_WORDS), np.uint32), np.zeros(2, np.int64),
+                    np.zeros((2, 81), np.uint8), np.zeros(81, np.uint8), cand, np.zeros(K.XY_WORDS * 64, np.int64), stats)
+    join = sorted({int(x) | (int(y) << 27) for x in X.tolist() for y in Y.tolist()
+                   if all((x & a) or (y & b) for a, b in zip(p1.tolist(), p2.tolist()))})
+    puzzles = np.zeros((len(join), 81), np.uint8)
+    puzzles[:, 54:] = g81[54:]
+    for i, c in enumerate(join):
+        cells = [q for q in range(54) if (c >> q) & 1]
+        puzzles[i, cells] = g81[cells]
+    counts = count_solutions(puzzles, 2).counts
+    valid = {c for c, k in zip(join, counts.tolist()) if k == 1}
+    got = set(cand[:n].tolist())
+    assert n == len(got) and valid and len(valid) < len(join)
+    assert stats[K.STAT_XY_CHECKS] > 0 and nua[1] == stats[K.STAT_XY_LEARNED] > 0
+    if check_from == 0:
+        assert got == valid
+    else:
+        assert valid <= got <= set(join)
 
 
 def test_estimate_interpolates_cost_per_band3():

@@ -43,6 +43,7 @@ STACK27 = np.array([sum(1 << (r * 9 + 3 * s + j) for r in range(3) for j in rang
 """Cells of stack s inside one band (27-bit masks)."""
 STACK54 = np.array([STACK27[s] | (STACK27[s] << 27) for s in range(3)], np.uint64)
 ONE = np.uint64(1)
+MASK27 = np.uint64((1 << 27) - 1)
 NO_CAP_K = 99  # no stack cap
 
 
@@ -355,41 +356,255 @@ def valid_sets(fix, nfix, k, out):
     return n
 
 
+(STAT_FOUND, STAT_LEARNED, STAT_CHECKS, STAT_SURVIVORS, STAT_ZSETS, STAT_GUA_DFS, STAT_CANDIDATES, STAT_XY_CHECKS,
+ STAT_XY_LEARNED) = range(9)
+N_STATS = 9
+"""Counters of the search (``stats`` of ``xy_expand`` and ``pair_search``)."""
+XY_WORDS = 8
+XY_CHECK_FROM = 1
+"""``xy_expand`` checks validity where at least this many band-2 clues are still to be placed: 1,
+not the whole sets (0), because the band-3 step's own checks rule out the rest: at band-1 rank
+411 (pass A), 0 gives 3.9 M candidates from 5.3 M solver calls and 0.86 M UAs learned (16.7 s),
+1 gives 7.9 M candidates from 66 k calls (6.6 s), and the band-3 step costs less than the
+difference."""
+"""Words of one X's local set bitmaps in ``xy_expand``: up to 512 band-2 sets (``max_sets`` parts
+of pair UAs, band 2's fixing sets, the UAs learned under this X)."""
+
+
 @kernel
-def xy_expand(X, nx, p1, p2, nua, fix2, nfix2, y, max_sets, out, sets, ybuf):
-    """The XY candidates without the X x Y product: for each band-1 set X, the band-2 sets Y of y
-    cells that meet band 2's fixing sets and the band-2 part of every pair UA that X misses
-    (``_hit_dfs``: output-sensitive). Only the first ``max_sets`` UAs X misses are used (the list
-    comes smallest first), so a few candidates that miss a later UA may come out: the band-3 step
-    and the solver rule them out. Writes X | Y << 27 to ``out``; returns how many (-1 when
-    ``out`` is too small)."""
-    zero = np.zeros(3, np.int64)
+def _check12(grid, x, y, S, ctl, sols, puzzle):
+    """Solutions (up to 2) of the grid's band 3 given whole with the clues ``x`` (band 1) and
+    ``y`` (band 2, 27-bit masks) in rows 1-6."""
+    for q in range(54):
+        puzzle[q] = 0
+    for q in range(54, 81):
+        puzzle[q] = grid[q]
+    v = x
+    while v:
+        q = trailing_zeros(v)
+        v &= v - 1
+        puzzle[q] = grid[q]
+    v = y
+    while v:
+        q = trailing_zeros(v)
+        v &= v - 1
+        puzzle[27 + q] = grid[27 + q]
+    ctl[0] = 0
+    ctl[1] = 0
+    return count_into(S, ctl, puzzle, 2, sols)
+
+
+@kernel
+def _emit_completions(x, chosen, free, need, pos, out, n):
+    """Append X | Y << 27 to ``out`` from ``n`` for every Y = ``chosen`` plus ``need`` cells of
+    ``free`` (Gosper's next combination); returns the new count, -1 when ``out`` is full."""
+    nf = 0
+    while free:
+        pos[nf] = trailing_zeros(free)
+        free &= free - 1
+        nf += 1
+    if nf < need:
+        return n
+    comb = (np.int64(1) << need) - 1
+    top = np.int64(1) << nf
+    while comb < top:
+        yy = chosen
+        cc = comb
+        while cc:
+            yy |= np.int64(1) << pos[trailing_zeros(cc)]
+            cc &= cc - 1
+        if n >= out.shape[0]:
+            return -1
+        out[n] = np.uint64(x) | (np.uint64(yy) << np.uint64(27))
+        n += 1
+        if need == 0:
+            break
+        lo = comb & -comb
+        r = comb + lo
+        comb = (((r ^ comb) >> 2) // lo) | r
+    return n
+
+
+@kernel
+def xy_expand(X, nx, p1, p2, nua, fix2, nfix2, y, max_sets, check_from, grid, S, ctl, sols, puzzle, out, sets, stats):
+    """The XY candidates without the X x Y product. For each band-1 set X, a depth-first search
+    over band-2 sets Y of y cells: branch on the smallest set not yet met among the band-2 parts
+    of the UAs X misses (the first ``max_sets``: the learned ones newest first, then the pair's
+    ``p1``/``p2``[:nua[0]]) and band 2's fixing sets, tracked as bitmaps (a node ANDs one word
+    per 64 sets); n pairwise disjoint unmet sets need n more clues. Where every known set is met
+    with at least ``check_from`` clues still to place, the solver decides (``grid``: band 3 given
+    whole): rows 1-6 unique, every completion of the node is written out (more clues keep them
+    unique); not unique, the other filling differs on a UA of the pair (rows 1-6 only, so every
+    band 3 of the pair completes it, whatever band 3 ``grid`` holds), kept in the ring of learned
+    UAs after ``nua[0]`` (``nua[1]`` counts them) and branched on here; a UA met only by band 1
+    that X misses ends X. With ``check_from`` 0 the output is exactly the pairs valid for rows
+    1-6; with more, nodes with fewer clues to place are written out unchecked (a superset, cut
+    later by the band-3 step's checks). The lists cannot do this alone: the UAs those candidates
+    miss have 6-9 digits and 20-37 cells (3 in 4 candidates at band-1 rank 411 before).
+
+    Writes X | Y << 27 to ``out``; returns how many (-1 when ``out`` is too small; UAs learned so
+    far stay). ``stats``: [STAT_XY_CHECKS] and [STAT_XY_LEARNED] incremented."""
+    W = XY_WORDS
+    notin = np.zeros((27, W), np.uint64)  # bit j: cell not in local set j
+    unmet = np.zeros((33, W), np.uint64)
+    chosen = np.zeros(33, np.int64)
+    dead = np.zeros(33, np.int64)
+    rest = np.zeros(33, np.int64)
+    nclue = np.zeros(33, np.int64)
+    pos = np.zeros(27, np.int64)
+    diff = np.zeros(81, np.bool_)
+    bucket = np.zeros(28, np.int64)
+    tmp = np.zeros(W * 64, np.int64)
+    full = (np.int64(1) << 27) - 1
+    ring = p1.shape[0] - nua[0]  # learned UAs: a ring after the pair's nua[0]
     n = 0
     for a in range(nx):
         x = X[a]
-        ns = 0
-        dead = False
-        for u in range(nua):
+        # the local sets: parts of the UAs X misses, then band 2's fixing sets, smallest first
+        m = 0
+        xdead = False
+        nl = min(nua[1], ring)
+        for k in range(nl + nua[0]):
+            # the learned UAs first, newest first (those of the X just before are the likeliest
+            # to be missed again), then the pair's
+            u = nua[0] + (nua[1] - 1 - k) % ring if k < nl else k - nl
             if (x & p1[u]) == 0:
                 if p2[u] == 0:
-                    dead = True  # a UA inside band 1 that X misses (validity already excludes it)
+                    xdead = True  # a learned UA inside band 1 that X misses
                     break
-                if ns < max_sets:
-                    sets[ns] = p2[u]
-                    ns += 1
-        if dead:
+                if m < max_sets:
+                    tmp[m] = p2[u]
+                    m += 1
+        if xdead:
             continue
         for f in range(nfix2):
-            sets[ns] = fix2[f]
-            ns += 1
-        m = _hit_dfs(sets, ns, y, zero, NO_CAP_K, ybuf)
-        if m < 0:
-            return -1
-        for t in range(m):
-            if n >= out.shape[0]:
-                return -1
-            out[n] = np.uint64(x) | (np.uint64(ybuf[t]) << np.uint64(27))
-            n += 1
+            if m < W * 64:
+                tmp[m] = fix2[f]
+                m += 1
+        for k in range(28):
+            bucket[k] = 0
+        for j in range(m):
+            bucket[popcount(tmp[j])] += 1
+        acc = 0
+        for k in range(28):
+            c0 = bucket[k]
+            bucket[k] = acc
+            acc += c0
+        for j in range(m):
+            k = popcount(tmp[j])
+            sets[bucket[k]] = tmp[j]
+            bucket[k] += 1
+        ns = m
+        for c in range(27):
+            for w in range(W):
+                notin[c, w] = ~np.uint64(0)
+        for w in range(W):
+            unmet[0, w] = np.uint64(0)
+        for j in range(ns):
+            unmet[0, j >> 6] |= ONE << np.uint64(j & 63)
+            v = sets[j]
+            while v:
+                c = trailing_zeros(v)
+                v &= v - 1
+                notin[c, j >> 6] &= ~(ONE << np.uint64(j & 63))
+        lvl = 0
+        chosen[0] = 0
+        dead[0] = 0
+        nclue[0] = 0
+        rest[0] = -1
+        while lvl >= 0:
+            if rest[lvl] == -1:
+                need = y - nclue[lvl]
+                f = -1
+                for w in range(W):
+                    if unmet[lvl, w]:
+                        f = w * 64 + trailing_zeros(unmet[lvl, w])
+                        break
+                if f < 0:
+                    ok = need < check_from
+                    if not ok:
+                        stats[STAT_XY_CHECKS] += 1
+                        ok = _check12(grid, x, chosen[lvl], S, ctl, sols, puzzle) == 1
+                    if not ok:
+                        # the UA where the other filling differs (rows 1-6), shrunk
+                        other = 1 if _same(sols[0], grid) else 0
+                        for q in range(81):
+                            diff[q] = sols[other, q] != grid[q]
+                        d1 = np.int64(0)
+                        d2 = np.int64(0)
+                        for q in range(27):
+                            if diff[q]:
+                                d1 |= np.int64(1) << q
+                            if diff[27 + q]:
+                                d2 |= np.int64(1) << q
+                        stats[STAT_XY_LEARNED] += 1
+                        if ring > 0:
+                            p1[nua[0] + nua[1] % ring] = d1
+                            p2[nua[0] + nua[1] % ring] = d2
+                            nua[1] += 1
+                        if d2 == 0:
+                            break  # X misses a UA inside band 1: no Y
+                        if ns < W * 64:
+                            # a new local set, unmet at this node and at every node above it
+                            j = ns
+                            ns += 1
+                            sets[j] = d2
+                            bj = ONE << np.uint64(j & 63)
+                            v = d2
+                            while v:
+                                c = trailing_zeros(v)
+                                v &= v - 1
+                                notin[c, j >> 6] &= ~bj
+                            for l2 in range(lvl + 1):
+                                unmet[l2, j >> 6] |= bj
+                            f = j
+                        else:
+                            ok = True  # no room: left unchecked to the band-3 step's learning
+                    if ok:
+                        # every completion by free cells (the dead ones are the siblings')
+                        n = _emit_completions(x, chosen[lvl], full & ~chosen[lvl] & ~dead[lvl], need, pos, out, n)
+                        if n < 0:
+                            return -1
+                        lvl -= 1
+                        continue
+                if need <= 0:
+                    lvl -= 1
+                    continue
+                # n pairwise disjoint unmet sets need n more clues (greedy, on their open cells)
+                used = np.int64(0)
+                lb = 0
+                for w in range(W):
+                    v = unmet[lvl, w]
+                    while v:
+                        t = trailing_zeros(v)
+                        v &= v - ONE
+                        av = sets[w * 64 + t] & ~dead[lvl]
+                        if av == 0:
+                            lb = 99
+                            break
+                        if (av & used) == 0:
+                            used |= av
+                            lb += 1
+                    if lb > need:
+                        break
+                if lb > need:
+                    lvl -= 1
+                    continue
+                rest[lvl] = sets[f] & ~dead[lvl]
+            if rest[lvl] == 0:
+                lvl -= 1
+                continue
+            c = trailing_zeros(rest[lvl])
+            bit = np.int64(1) << c
+            rest[lvl] &= ~bit
+            chosen[lvl + 1] = chosen[lvl] | bit
+            dead[lvl + 1] = dead[lvl]
+            dead[lvl] |= bit  # later branches at this level exclude c
+            nclue[lvl + 1] = nclue[lvl] + 1
+            for w in range(W):
+                unmet[lvl + 1, w] = unmet[lvl, w] & notin[c, w]
+            rest[lvl + 1] = -1
+            lvl += 1
     return n
 
 
@@ -507,6 +722,150 @@ def _hit_dfs(sets, ns, z, base, stack_cap, out):
     return n
 
 
+HIT_WORDS = 4
+"""Words per part in ``_hit_dfs_bits``: up to 256 sets a candidate leaves, 256 fixing sets."""
+
+
+@kernel
+def _set_bitmaps(sets, n, notin, w0):
+    """Bit j of word ``w0 + j // 64`` of ``notin[c]``: cell c is not in ``sets[j]`` (j < n);
+    words ``w0..`` of every cell reset first."""
+    W = (n + 63) >> 6
+    for c in range(27):
+        for w in range(W):
+            notin[c, w0 + w] = ~np.uint64(0)
+    for j in range(n):
+        bj = ONE << np.uint64(j & 63)
+        v = sets[j]
+        while v:
+            c = trailing_zeros(v)
+            v &= v - 1
+            notin[c, w0 + (j >> 6)] &= ~bj
+
+
+@kernel
+def _hit_dfs_bits(sets, ns, fsets, nfs, fnot, z, base, stack_cap, out, notin, unmet, allsets):
+    """``_hit_dfs`` with the sets tracked as bitmaps: ``sets[:ns]`` (at most 64 * HIT_WORDS, the
+    candidate's, smallest first) then ``fsets[:nfs]`` (band 3's fixing sets, smallest first,
+    their per-cell bitmaps ``fnot`` built once per band 3); a node ANDs one word per 64 sets
+    where ``_hit_dfs`` scans them all to find the first unmet one. Same output."""
+    VW = (ns + 63) >> 6
+    FW = (nfs + 63) >> 6
+    W = VW + FW
+    _set_bitmaps(sets, ns, notin, 0)
+    for c in range(27):
+        for w in range(FW):
+            notin[c, VW + w] = fnot[c, w]
+    for w in range(W):
+        unmet[0, w] = np.uint64(0)
+    for j in range(ns):
+        allsets[j] = sets[j]
+        unmet[0, j >> 6] |= ONE << np.uint64(j & 63)
+    for j in range(nfs):
+        allsets[VW * 64 + j] = fsets[j]
+        unmet[0, VW + (j >> 6)] |= ONE << np.uint64(j & 63)
+    chosen = np.zeros(33, np.int64)
+    dead = np.zeros(33, np.int64)
+    rest = np.zeros(33, np.int64)
+    nclue = np.zeros(33, np.int64)
+    pos = np.zeros(27, np.int64)
+    n = 0
+    lvl = 0
+    rest[0] = -1
+    full = (np.int64(1) << 27) - 1
+    while lvl >= 0:
+        if rest[lvl] == -1:
+            s = chosen[lvl]
+            over = False
+            for st in range(3):
+                if popcount(s & STACK27[st]) + base[st] > stack_cap:
+                    over = True
+            if over:
+                lvl -= 1
+                continue
+            need = z - nclue[lvl]
+            f = -1
+            for w in range(W):
+                if unmet[lvl, w]:
+                    f = w * 64 + trailing_zeros(unmet[lvl, w])
+                    break
+            if f < 0:
+                free = full & ~s & ~dead[lvl]
+                if need == 0:
+                    if n >= out.shape[0]:
+                        return -1
+                    out[n] = s
+                    n += 1
+                elif popcount(free) >= need:
+                    nf = 0
+                    ff = free
+                    while ff:
+                        pos[nf] = trailing_zeros(ff)
+                        ff &= ff - 1
+                        nf += 1
+                    comb = (np.int64(1) << need) - 1
+                    top = np.int64(1) << nf
+                    while comb < top:
+                        x = s
+                        cc = comb
+                        while cc:
+                            x |= np.int64(1) << pos[trailing_zeros(cc)]
+                            cc &= cc - 1
+                        ok = True
+                        for st in range(3):
+                            if popcount(x & STACK27[st]) + base[st] > stack_cap:
+                                ok = False
+                        if ok:
+                            if n >= out.shape[0]:
+                                return -1
+                            out[n] = x
+                            n += 1
+                        lo = comb & -comb
+                        r = comb + lo
+                        comb = (((r ^ comb) >> 2) // lo) | r
+                lvl -= 1
+                continue
+            if need <= 0:
+                lvl -= 1
+                continue
+            # n pairwise disjoint unmet sets need n more clues (greedy, on their open cells)
+            used = np.int64(0)
+            lb = 0
+            for w in range(W):
+                v = unmet[lvl, w]
+                while v:
+                    t = trailing_zeros(v)
+                    v &= v - ONE
+                    av = allsets[w * 64 + t] & ~dead[lvl]
+                    if av == 0:
+                        lb = 99
+                        break
+                    if (av & used) == 0:
+                        used |= av
+                        lb += 1
+                if lb > need:
+                    break
+            if lb > need:
+                lvl -= 1
+                continue
+            rest[lvl] = allsets[f] & ~dead[lvl]
+        if rest[lvl] == 0:
+            lvl -= 1
+            continue
+        c = trailing_zeros(rest[lvl])
+        bit = np.int64(1) << c
+        rest[lvl] &= ~bit
+        chosen[lvl + 1] = chosen[lvl] | bit
+        dead[lvl + 1] = dead[lvl]
+        dead[lvl] |= bit
+        nclue[lvl + 1] = nclue[lvl] + 1
+        for w in range(W):
+            unmet[lvl + 1, w] = unmet[lvl, w] & notin[c, w]
+        rest[lvl + 1] = -1
+        lvl += 1
+    return n
+
+
 @kernel
 def minimal_ua(grid, diff, S, ctl, sols, puzzle):
     """Shrink ``diff`` (81 booleans: cells where another solution differs from ``grid``, an
@@ -543,12 +902,13 @@ MINIROW = np.array([[(r * 9 + 3 * st) + j for j in range(3)] for r in range(3) f
 """Band-3 cells of mini-row mr = 3 * row + stack."""
 SOCKET_CELLS = np.array([[0, 1], [0, 2], [1, 2], [0, 1]], np.int64)  # type 3 = all three cells
 N_SOCKETS = 36
+SOCKET_MASK = np.array([sum(1 << int(MINIROW[k // 4, j]) for j in ((0, 1, 2) if k % 4 == 3 else SOCKET_CELLS[k % 4]))
+                        for k in range(36)], np.int64)
+"""Band-3 cells of socket k = mini-row * 4 + type: the band-3 part of each of its UAs."""
 GUA_KEYS = N_SOCKETS * 1000
 """Gua cache keys: socket * 1000 + its digits (base 10; 0 for a pair's missing third)."""
 MAX_B3_UAS = 4096
 """UAs of one band 3 used by the filter and the band-3 sets (sockets' first, then the pool's)."""
-STAT_FOUND, STAT_LEARNED, STAT_CHECKS, STAT_SURVIVORS, STAT_ZSETS, STAT_GUA_DFS, STAT_CANDIDATES = range(7)
-N_STATS = 7
 
 
 @kernel
@@ -672,6 +1032,12 @@ def pair_search(g54, bands3, nb3, cand, ncand, cstack, z, stack_cap, kmax_g, max
     base = np.zeros(3, np.int64)
     diff = np.zeros(81, np.bool_)
     miss = np.zeros(MAX_B3_UAS // 64, np.uint64)
+    miss1 = np.zeros(MAX_B3_UAS // 64, np.uint64)  # the band-1 clues' part of ``miss``
+    sort_tmp = np.zeros(P.sets.shape[0], np.int64)
+    fnot = np.zeros((27, HIT_WORDS), np.uint64)  # band 3's fixing sets as bitmaps
+    hnot = np.zeros((27, 2 * HIT_WORDS), np.uint64)  # _hit_dfs_bits' scratch
+    hunmet = np.zeros((33, 2 * HIT_WORDS), np.uint64)
+    hsets = np.zeros(128 * HIT_WORDS, np.int64)
     sock_lo = np.zeros(N_SOCKETS, np.int64)  # each socket's UAs: rows sock_lo..sock_hi-1
     sock_hi = np.zeros(N_SOCKETS, np.int64)
     extra = np.zeros((N_SOCKETS, 16), np.int64)  # socket UAs learned on this band 3 (after the list)
@@ -683,8 +1049,10 @@ def pair_search(g54, bands3, nb3, cand, ncand, cstack, z, stack_cap, kmax_g, max
             planes[d] = 0
         for q in range(27):
             planes[bands3[b, q] - 1] |= np.int64(1) << q
-        nfix3 = band_fixing_sets(bands3[b], BT, P.relabel, P.fix3)
+        nfix3 = min(band_fixing_sets(bands3[b], BT, P.relabel, P.fix3), 64 * HIT_WORDS)
         fix3 = P.fix3
+        _sort_by_size(fix3, nfix3, sort_tmp)
+        _set_bitmaps(fix3, nfix3, fnot, 0)
         # every socket's guas (cached per pair by socket and digits)
         for mr in range(9):
             for typ in range(4):
@@ -724,15 +1092,30 @@ def pair_search(g54, bands3, nb3, cand, ncand, cstack, z, stack_cap, kmax_g, max
         nua = _b3_list(P, npm, sock_lo, sock_hi, 0)
         for k in range(N_SOCKETS):
             nextra[k] = 0
+        prev_x = ~np.uint64(0)
+        prev_nua = -1
         for i in range(ncand):
             if not alive[i]:
                 continue
             c12 = cand[i]
-            # UAs this candidate misses: AND of the per-cell bitmaps of its clues
+            # UAs this candidate misses: AND of the per-cell bitmaps of its clues; the band-1
+            # part's AND is kept while X stays (candidates come grouped by X) and the list too
             Wu = (nua + 63) >> 6
+            x1 = c12 & MASK27
+            if x1 != prev_x or nua != prev_nua:
+                for w in range(Wu):
+                    miss1[w] = ~np.uint64(0)
+                x = x1
+                while x:
+                    c = trailing_zeros(x)
+                    x &= x - ONE
+                    for w in range(Wu):
+                        miss1[w] &= P.notcell[c, w]
+                prev_x = x1
+                prev_nua = nua
             for w in range(Wu):
-                miss[w] = ~np.uint64(0)
-            x = c12
+                miss[w] = miss1[w]
+            x = c12 & ~MASK27
             while x:
                 c = trailing_zeros(x)
                 x &= x - ONE
@@ -741,6 +1124,7 @@ def pair_search(g54, bands3, nb3, cand, ncand, cstack, z, stack_cap, kmax_g, max
             # band-3 clues needed by the missed sockets, per stack and in all
             total = 0
             ok = True
+            msock = np.int64(0)  # sockets with a missed UA
             for st in range(3):
                 need = 0
                 for r in range(3):
@@ -755,6 +1139,7 @@ def pair_search(g54, bands3, nb3, cand, ncand, cstack, z, stack_cap, kmax_g, max
                                 hit = True
                         if hit:
                             got |= 1 << typ
+                            msock |= np.int64(1) << k
                     if got:
                         need += 2 if (got & 7) == 7 else 1
                 if need > stack_cap - cstack[i, st]:
@@ -764,7 +1149,13 @@ def pair_search(g54, bands3, nb3, cand, ncand, cstack, z, stack_cap, kmax_g, max
             if not ok or total > z:
                 continue
             stats[STAT_SURVIVORS] += 1
+            # the band-3 sets to meet: each missed socket once (its UAs' band-3 part is the
+            # socket), then the band-3 parts of the other UAs missed
             ns = 0
+            for k in range(N_SOCKETS):
+                if (msock >> k) & 1:
+                    P.sets[ns] = SOCKET_MASK[k]
+                    ns += 1
             for w in range(Wu):
                 v = miss[w]
                 if w == Wu - 1 and (nua & 63) != 0:
@@ -773,12 +1164,10 @@ def pair_search(g54, bands3, nb3, cand, ncand, cstack, z, stack_cap, kmax_g, max
                 while v:
                     t = trailing_zeros(v)
                     v &= v - ONE
-                    P.sets[ns] = P.ua3[w * 64 + t]
-                    ns += 1
-            _sort_by_size(P.sets, ns)
-            for f in range(nfix3):
-                P.sets[ns] = fix3[f]
-                ns += 1
+                    if P.uasock[w * 64 + t] < 0:
+                        P.sets[ns] = P.ua3[w * 64 + t]
+                        ns += 1
+            _sort_by_size(P.sets, ns, sort_tmp)
             for s3 in range(3):
                 base[s3] = cstack[i, s3]
             dead = False
@@ -786,7 +1175,15 @@ def pair_search(g54, bands3, nb3, cand, ncand, cstack, z, stack_cap, kmax_g, max
             first = nfound  # finds of this candidate (a restart meets them again)
             while restart and not dead:
                 restart = False
-                nz = _hit_dfs(P.sets, ns, z, base, stack_cap, P.zbuf)
+                if ns <= 64 * HIT_WORDS:
+                    nz = _hit_dfs_bits(P.sets, ns, fix3, nfix3, fnot, z, base, stack_cap, P.zbuf, hnot, hunmet,
+                                       hsets)
+                else:
+                    if ns + nfix3 > P.sets.shape[0]:
+                        return -1
+                    for f in range(nfix3):
+                        P.sets[ns + f] = fix3[f]
+                    nz = _hit_dfs(P.sets, ns + nfix3, z, base, stack_cap, P.zbuf)
                 if nz < 0:
                     return -1
                 stats[STAT_ZSETS] += nz
@@ -872,16 +1269,20 @@ def pair_search(g54, bands3, nb3, cand, ncand, cstack, z, stack_cap, kmax_g, max
 
 
 @kernel
-def _sort_by_size(sets, n):
-    """Insertion sort of ``sets[:n]`` by popcount (smallest first: the branching set is small)."""
-    for a in range(1, n):
-        v = sets[a]
-        pv = popcount(v)
-        b = a - 1
-        while b >= 0 and popcount(sets[b]) > pv:
-            sets[b + 1] = sets[b]
-            b -= 1
-        sets[b + 1] = v
+def _sort_by_size(sets, n, tmp):
+    """Stable counting sort of ``sets[:n]`` by popcount (smallest first: the branching set is
+    small), through ``tmp``."""
+    count = np.zeros(29, np.int64)
+    for a in range(n):
+        count[popcount(sets[a]) + 1] += 1
+    for k in range(1, 29):
+        count[k] += count[k - 1]
+    for a in range(n):
+        k = popcount(sets[a])
+        tmp[count[k]] = sets[a]
+        count[k] += 1
+    for a in range(n):
+        sets[a] = tmp[a]
 
 
 @kernel

@@ -61,6 +61,9 @@ MAX_SETS = 256
 the rest are left to the band-3 step and the solver)."""
 STACK_CAP = 6
 NO_CAP = 99
+LEARNED_UAS = 1024
+"""UAs of a pair learned by ``xy_expand``'s validity checks kept for its later band-1 sets (each
+band-1 set scans the whole list)."""
 MAX_CANDIDATES = 1 << 23
 """Candidates (X, Y) of a pair held at once (64 MB, and about 60 bytes each through the band-3
 step's buffers): more are expanded and searched in parts, band 1's valid sets split in halves
@@ -156,8 +159,7 @@ class _Searcher:
         self.u27 = np.zeros(1 << 14, np.int64)
         self.sols = np.zeros((1024, 81), np.uint8)
         self.cand = np.zeros(1 << 20, np.uint64)
-        self.sets = np.zeros(MAX_SETS + 256, np.int64)
-        self.ybuf = np.zeros(1 << 20, np.int64)
+        self.sets = np.zeros(K.XY_WORDS * 64, np.int64)
         self.found = (np.zeros(1 << 12, np.int64), np.zeros(1 << 12, np.uint64), np.zeros(1 << 12, np.int64))
         self._compile()
 
@@ -169,7 +171,9 @@ class _Searcher:
         K.refill_diffs(g, 6, 0, 1, 0, MAX_UA, self.u54, self.u27, 0, 0)
         K.solver_diffs(np.zeros(81, np.uint8), 10, 1, self.u54, 0, self.P.S, self.P.ctl, self.sols, self.P.puzzle)
         K.valid_sets(self.fix1, len(self.fix1), 0, np.zeros(1, np.int64))
-        K.xy_expand(e64, 0, e64, e64, 0, e64, 0, 0, MAX_SETS, self.cand, self.sets, self.ybuf)
+        K.xy_expand(e64, 0, e64, e64, np.zeros(2, np.int64), e64, 0, 0, MAX_SETS, K.XY_CHECK_FROM,
+                    np.concatenate([g, self.b1]).astype(np.uint8), self.P.S, self.P.ctl, self.sols, self.P.puzzle,
+                    self.cand, self.sets, self.stats)
         fb, f12, f3 = self.found
         K.pair_search(g, np.zeros((0, 27), np.int64), 0, eu, 0, np.zeros((0, 3), np.int64), 6, self.cap, KG, MAX_UA,
                       self.BT, self.P, fb, f12, f3, np.zeros(K.N_STATS, np.int64))
@@ -207,15 +211,18 @@ class _Searcher:
             n = K.solver_diffs(grid, fixed, self.sols.shape[0], self.u54, n, P.S, P.ctl, self.sols, P.puzzle)
         return self.u54[:n]
 
-    def _expand(self, X: np.ndarray, fix2: np.ndarray, y: int, p1: np.ndarray, p2: np.ndarray) -> Iterator[np.ndarray]:
-        """The candidates (X, Y), per X the Y that meet what it leaves (``xy_expand``), in parts of
-        at most :data:`MAX_CANDIDATES`: X is split in halves until a part's candidates fit (a part
-        of one X whose Ys do not fit grows the buffers instead)."""
+    def _expand(self, X: np.ndarray, fix2: np.ndarray, y: int, uas: tuple, grid: np.ndarray) -> Iterator[np.ndarray]:
+        """The candidates (X, Y), per X the Y that meet what it leaves and make rows 1-6 valid
+        (``xy_expand``; ``uas`` = (p1, p2, count): the pair's UAs, grown by those it learns), in
+        parts of at most :data:`MAX_CANDIDATES`: X is split in halves until a part's candidates
+        fit (a part of one X whose Ys do not fit grows the buffer instead)."""
+        p1, p2, nua = uas
         todo = [(0, len(X))]
         while todo:
             a, b = todo.pop()
-            n = K.xy_expand(X[a:b], b - a, p1, p2, len(p1), fix2, len(fix2), y, MAX_SETS, self.cand, self.sets,
-                            self.ybuf)
+            P = self.P
+            n = K.xy_expand(X[a:b], b - a, p1, p2, nua, fix2, len(fix2), y, MAX_SETS, K.XY_CHECK_FROM, grid, P.S,
+                            P.ctl, self.sols, P.puzzle, self.cand, self.sets, self.stats)
             if n >= 0:
                 if n:
                     yield self.cand[:n].copy()
@@ -224,7 +231,6 @@ class _Searcher:
                 todo += [(mid, b), (a, mid)]  # the first half next: the order of X is kept
             else:
                 self.cand = np.zeros(2 * len(self.cand), np.uint64)
-                self.ybuf = np.zeros(2 * len(self.ybuf), np.int64)
                 todo.append((a, b))
 
     def pair(self, b2: np.ndarray, bands3: np.ndarray) -> list[np.ndarray]:
@@ -235,21 +241,27 @@ class _Searcher:
         p2 = (u >> np.uint64(27)).astype(np.int64)
         inside2 = p1 == 0  # UAs inside band 2 are its fixing sets' business
         p1, p2 = p1[~inside2], p2[~inside2]
+        room = np.zeros(LEARNED_UAS, np.int64)  # the ring of UAs learned by the XY step
+        uas = (np.concatenate([p1, room]), np.concatenate([p2, room]), np.array([len(p1), 0], np.int64))
+        grid = np.concatenate([g54, bands3[0]]).astype(np.uint8)  # any band 3 of the pair will do
         fix2 = self._fixing(b2)
         min2 = int(self.order.min_clues[self._index(b2)])
         by_z: dict[int, list[np.ndarray]] = {}
+        count: dict[int, int] = {}
         out: list[np.ndarray] = []
         b3 = np.ascontiguousarray(bands3, dtype=np.int64)
         for x, y, z in pass_splits(self.pass_, self.min1, min2):
             X = self._band1_sets(x)
             if not len(X):
                 continue
-            for part in self._expand(X, fix2, y, p1, p2):
+            for part in self._expand(X, fix2, y, uas, grid):
                 held = by_z.setdefault(z, [])
-                if held and sum(map(len, held)) + len(part) > MAX_CANDIDATES:
+                if held and count[z] + len(part) > MAX_CANDIDATES:
                     self._search(g54, b3, np.concatenate(held), z, out)  # a full load: searched now
                     held.clear()
+                    count[z] = 0
                 held.append(part)
+                count[z] = count.get(z, 0) + len(part)
         for z, parts in sorted(by_z.items()):
             if parts:
                 self._search(g54, b3, np.concatenate(parts), z, out)
@@ -315,7 +327,8 @@ def search_slice(pass_: str, rank: int, start: int = 0, stop: int | None = None)
     puzzles = np.concatenate(found) if found else np.zeros((0, 81), np.uint8)
     if pass_ == "B" and len(puzzles):
         puzzles = np.concatenate([puzzles[:, :27], puzzles[:, 54:], puzzles[:, 27:54]], axis=1)
-    stats = dict(zip(("found", "learned", "checks", "survivors", "band3_sets", "socket_searches", "candidates"),
+    stats = dict(zip(("found", "learned", "checks", "survivors", "band3_sets", "socket_searches", "candidates",
+                      "xy_checks", "xy_learned"),
                      (int(v) for v in se.stats - before)))
     return PassSlice(pass_, rank, sl.start, sl.stop, puzzles,
                      np.concatenate(where) if where else np.zeros(0, np.int64), pairs, int(sl.total),
