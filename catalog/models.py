@@ -63,6 +63,9 @@ pairs, bands 3, 17s found, CPU seconds, complete), the 17-clue search itself.
 Migration 0009 (``catalog/grid_searches.py``): ``grid_searches``, one row per search of a grid
 for its puzzles of n clues (``find-puzzles --store``).
 
+Migration 0010 (``catalog/search17.py``): ``s17_search_slices``, the slices of bands 2 each
+checkpoint of the 17-clue search covered, so that searching a slice again counts nothing twice.
+
 Adding a table: add the model here, then a migration ``migrations/versions/000N_*.py`` with
 ``down_revision`` the previous head, and bump ``catalog.db.HEAD_REVISION``.
 """
@@ -295,6 +298,27 @@ class S17SearchBand(Base):
     cpu_seconds: Mapped[float] = mapped_column(Float)
     complete: Mapped[bool] = mapped_column(Boolean)
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class S17SearchSlice(Base):
+    """Migration 0010: one slice of bands 2 (``first_band2`` up to ``stop_band2``) that a
+    checkpoint of the 17-clue search covered, with its counters; the band 1's row grows by a
+    slice only when no stored slice overlaps it."""
+
+    __tablename__ = "s17_search_slices"
+    __table_args__ = (CheckConstraint("band1_rank >= 0 AND band1_rank < 416", name="band1_rank_range"),
+                      CheckConstraint("pass IN ('A', 'B', 'C')", name="pass_known"),
+                      CheckConstraint("stop_band2 > first_band2", name="nonempty"))
+
+    pass_: Mapped[str] = mapped_column("pass", String(1), primary_key=True)
+    band1_rank: Mapped[int] = mapped_column(SmallInteger, primary_key=True, autoincrement=False)
+    first_band2: Mapped[int] = mapped_column(BigInt, primary_key=True, autoincrement=False)
+    stop_band2: Mapped[int] = mapped_column(BigInt)
+    pairs: Mapped[int] = mapped_column(BigInt)
+    bands3: Mapped[int] = mapped_column(BigInt)
+    found: Mapped[int] = mapped_column(Integer)
+    cpu_seconds: Mapped[float] = mapped_column(Float)
+    computed_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
 
 class GridSearch(Base):

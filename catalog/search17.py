@@ -40,7 +40,7 @@ from sqlalchemy import func, select, update
 from ._dml import connection_of, insert_new
 from .configurations import make_row, store_configurations
 from .errors import CatalogError
-from .models import Band, S17EntryBand, S17SearchBand, S17SearchFind, utcnow
+from .models import Band, S17EntryBand, S17SearchBand, S17SearchFind, S17SearchSlice, utcnow
 from .shipped import S17_ENTRY_COUNTS, S17_SEARCH_BANDS
 
 BANDS = Band.__table__
@@ -113,9 +113,10 @@ def import_entry_bands(target, shipped: Mapping[str, Mapping[int, tuple[int, int
     return new
 
 
-# -- the search itself (migration 0008) --------------------------------------------------------
+# -- the search itself (migrations 0008 and 0010) --------------------------------------------------------
 FINDS = S17SearchFind.__table__
 SEARCH = S17SearchBand.__table__
+SLICES = S17SearchSlice.__table__
 SEARCH_COLUMNS = ("band1", "bands2_total", "bands2_done", "pairs", "bands3", "found", "cpu_seconds", "complete")
 
 
@@ -123,23 +124,42 @@ def store_search_chunk(target, pass_: str, band1_rank: int, finds: Iterable[tupl
                        progress: Mapping) -> tuple[int, int]:
     """One checkpoint of the 17-clue search of (``pass_``, ``band1_rank``), in the caller's
     transaction: its ``finds`` (canonical form, puzzle as found) into ``s17_search_finds`` and
-    ``configurations`` (kind ``puzzle``, deduplicated), and the band 1's progress row, whose
-    counters grow by the checkpoint's (``progress``: ``band1``, ``bands2_total``, and the
-    increments ``bands2_done``, ``pairs``, ``bands3``, ``cpu_seconds``, plus ``complete``);
-    ``found`` is then the number of distinct finds stored. Returns (new finds, known)."""
+    ``configurations`` (kind ``puzzle``, deduplicated), its slices into ``s17_search_slices``, and
+    the band 1's progress row (``progress``: ``band1``, ``bands2_total``, ``complete`` and
+    ``slices``, each a mapping of ``first``, ``stop``, ``pairs``, ``bands3``, ``found``,
+    ``cpu_seconds``). The row's counters (bands 2 done, pairs, bands 3, CPU seconds) grow by the
+    slices that overlap no stored slice of that pass and band 1, so searching bands 2 again (a
+    second run over them) counts nothing twice; ``found`` is the number of distinct finds
+    stored. Returns (new finds, known)."""
     finds = list(finds)
     now = utcnow()
     key = {"pass": pass_, "band1_rank": int(band1_rank)}
+    inc = {"bands2_done": 0, "pairs": 0, "bands3": 0, "cpu_seconds": 0.0}
     with connection_of(target) as conn:
         if finds:
             store_configurations(conn, [make_row(c, kind="puzzle", source="s17-search") for c, _ in finds])
         new = insert_new(conn, FINDS, [{**key, "canonical": c, "puzzle": p, "found_at": now} for c, p in finds],
                          ["pass", "band1_rank", "canonical"])
+        for sl in progress["slices"]:
+            a, b = int(sl["first"]), int(sl["stop"])
+            if b <= a:
+                continue
+            seen = conn.execute(select(SLICES.c.first_band2).where(
+                (SLICES.c["pass"] == pass_) & (SLICES.c.band1_rank == int(band1_rank)) &
+                (SLICES.c.first_band2 < b) & (SLICES.c.stop_band2 > a)).limit(1)).first()
+            if seen is not None:
+                continue  # searched before (by this run before a kill, or by another run)
+            conn.execute(SLICES.insert().values(**key, first_band2=a, stop_band2=b, pairs=int(sl["pairs"]),
+                                                bands3=int(sl["bands3"]), found=int(sl["found"]),
+                                                cpu_seconds=float(sl["cpu_seconds"]), computed_at=now))
+            inc["bands2_done"] += b - a
+            inc["pairs"] += int(sl["pairs"])
+            inc["bands3"] += int(sl["bands3"])
+            inc["cpu_seconds"] += float(sl["cpu_seconds"])
         where = (SEARCH.c["pass"] == pass_) & (SEARCH.c.band1_rank == int(band1_rank))
         found = conn.execute(select(func.count()).select_from(FINDS).where(
             (FINDS.c["pass"] == pass_) & (FINDS.c.band1_rank == int(band1_rank)))).scalar_one()
         had = conn.execute(select(SEARCH.c.band1_rank).where(where)).first() is not None
-        inc = {k: progress[k] for k in ("bands2_done", "pairs", "bands3", "cpu_seconds")}
         if not had:
             conn.execute(SEARCH.insert().values(**key, band1=int(progress["band1"]),
                                                 bands2_total=int(progress["bands2_total"]), found=found,

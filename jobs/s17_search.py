@@ -6,9 +6,10 @@ holds tens of 17s, so the list stays small; a find met again later in the shard,
 image in a grid with automorphisms or, in pass C, another chute of 7+, is not printed twice).
 A checkpoint falls on a boundary of the entry's slices (``chunk`` bands 2, 64 by default); slices
 are gathered until ``seconds`` of work (default :data:`CHECKPOINT_SECONDS`), and each commit
-stores its finds (``s17_search_finds``, ``configurations``) and the band 1's counters
-(``s17_search_bands``: bands 2, pairs, bands 3, CPU seconds), so a kill loses at most those
-seconds and the rerun ends with the same rows. ``bands2`` limits a run to a range of bands 2 of
+stores its finds (``s17_search_finds``, ``configurations``), its slices (``s17_search_slices``)
+and the band 1's counters (``s17_search_bands``: bands 2, pairs, bands 3, CPU seconds, grown only
+by slices no earlier run covered), so a kill loses at most those seconds and the rerun ends with
+the same rows, and a second run over the same bands 2 counts nothing twice. ``bands2`` limits a run to a range of bands 2 of
 each band 1 (samples for the estimate); the band 1 is complete only when its whole range is.
 """
 from __future__ import annotations
@@ -36,8 +37,8 @@ __all__ = ["KIND", "PASSES", "CHUNK", "CHECKPOINT_SECONDS", "SearchChunk", "para
 
 
 class SearchChunk(NamedTuple):
-    """One checkpoint of a shard: the new finds (canonical form, puzzle as written) and the
-    counters it adds to the band 1's row."""
+    """One checkpoint of a shard: the new finds (canonical form, puzzle as written) and its
+    slices of bands 2 with their counters (``progress``, see ``store_search_chunk``)."""
 
     pass_: str
     rank: int
@@ -83,11 +84,11 @@ def work(shard: str, cursor, *, chunk: int = CHUNK, emit: bool = False, seconds:
     cur = cursor or {"b2": start, "found": []}
     seen = set(cur["found"])
     finds: list = []
-    acc = {"bands2_done": 0, "pairs": 0, "bands3": 0, "cpu_seconds": 0.0}
+    slices: list = []
     since = time.monotonic()
     p = int(cur["b2"])
     if p >= stop:
-        yield Chunk(SearchChunk(pass_, rank, [], {**acc, "band1": index, "bands2_total": total,
+        yield Chunk(SearchChunk(pass_, rank, [], {"slices": [], "band1": index, "bands2_total": total,
                                                  "complete": start == 0 and stop == total}),
                     {"b2": stop, "found": sorted(seen)}, True, 0, f"found {len(seen)}\n".encode() if emit else b"")
         return
@@ -96,20 +97,19 @@ def work(shard: str, cursor, *, chunk: int = CHUNK, emit: bool = False, seconds:
             if form not in seen:
                 seen.add(form)
                 finds.append((form, bytes(puzzle + 48).decode().replace("0", ".")))
-        acc["bands2_done"] += res.stop - res.start
-        acc["pairs"] += res.pairs
-        acc["bands3"] += res.bands3
-        acc["cpu_seconds"] += res.seconds
+        slices.append({"first": res.start, "stop": res.stop, "pairs": res.pairs, "bands3": res.bands3,
+                       "found": len(res.puzzles), "cpu_seconds": res.seconds})
         if not (done or time.monotonic() - since >= seconds):
             continue
         data = b""
         if emit:
             data = "".join(f"{p}\n" for _, p in finds).encode() + (f"found {len(seen)}\n".encode() if done else b"")
-        progress = {**acc, "band1": index, "bands2_total": total, "complete": done and start == 0 and stop == total}
+        progress = {"slices": slices, "band1": index, "bands2_total": total,
+                    "complete": done and start == 0 and stop == total}
         yield Chunk(SearchChunk(pass_, rank, finds, progress), {"b2": nxt, "found": sorted(seen)}, done,
-                    acc["bands2_done"], data)
+                    sum(s["stop"] - s["first"] for s in slices), data)
         finds = []
-        acc = {"bands2_done": 0, "pairs": 0, "bands3": 0, "cpu_seconds": 0.0}
+        slices = []
         since = time.monotonic()
 
 

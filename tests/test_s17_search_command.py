@@ -75,19 +75,28 @@ def test_finds_are_the_lists_17s_stored_once_exported_and_tabled(tmp_path, capsy
     assert "1 of 1 bands 1 searched (0 complete), 1 17s" in out.err
     assert _rows(db, BANDS) == [("C", 2, 0, 54424, 5, 5, 144, 1, 0)]
     assert [r[2] for r in _rows(db, FINDS)] == sorted(found) == [r[0] for r in _rows(db, PUZZLES)]
-    # standard output is not resumable: the same command again is a new run, and stores nothing new
-    _main(SLICE + ["--db", db], capsys)
+    # standard output is not resumable: the same command again is a new run; it stores nothing
+    # new and counts nothing twice (its slice is stored already: the band 1's row stays as it was)
+    cpu = _rows(db, "SELECT cpu_seconds FROM s17_search_bands")
+    again = _main(SLICE + ["--db", db], capsys)
+    assert "1 of 1 bands 1 searched (0 complete), 1 17s" in again.err
     assert len(_rows(db, FINDS)) == 1 and len(_rows(db, PUZZLES)) == 1
-    assert _rows(db, BANDS)[0][4] == 10  # its bands 2 count: the row says how much was searched
+    assert _rows(db, BANDS) == [("C", 2, 0, 54424, 5, 5, 144, 1, 0)]
+    assert _rows(db, "SELECT cpu_seconds FROM s17_search_bands") == cpu
+    assert _rows(db, "SELECT pass, band1_rank, first_band2, stop_band2, pairs, bands3, found FROM s17_search_slices") \
+        == [("C", 2, 18136, 18141, 5, 144, 1)]
+    # a wider range later: only its bands 2 outside the stored slice count
+    _main(["--variant", "C", "--band1-rank", "2", "--bands2", "18141:18143", "--db", db], capsys)
+    assert _rows(db, BANDS)[0][4] == 7
     exported = tmp_path / "finds.txt"
     assert "exported 1 17-clue puzzles" in _main(["--export", str(exported), "--db", db], capsys).err
     assert set(exported.read_text().splitlines()) == found
     assert _main(["--export", "-", "--variant", "A", "--db", db], capsys).out == ""
     assert _main(["--export", "-", "--of", "0-1,3", "--db", db], capsys).out == ""
     status = _main(["--status", "--db", db], capsys).out.splitlines()
-    assert len(status) == 2 and all(s.startswith("run ") and "pass C" in s and "done" in s for s in status)
+    assert len(status) == 3 and all(s.startswith("run ") and "pass C" in s and "done" in s for s in status)
     table = _main(["--table", "--db", db], capsys).out
-    assert "C 2 0 10/54424 10 288 1" in table and "# estimate pass C: 416 bands 1 from 1 measured ranks" in table
+    assert "C 2 0 7/54424" in table and "# estimate pass C: 416 bands 1 from 1 measured ranks" in table
     assert "# wall on 64 workers" in table and "# wall on 256 workers" in table
 
 
