@@ -3,6 +3,7 @@
     python bench/s17_search_sample.py --out bench/data/s17_search_samples.jsonl \\
         [--passes A,B,C] [--ranks 0-415/16] [--per-rank 1] [--seed 1] [--workers N] [--budget SECONDS]
     python bench/s17_search_sample.py --estimate FILE[:SCALE] [FILE[:SCALE] ...] [--cores 1 64 256]
+    python bench/s17_search_sample.py --again FILE[:SCALE] [...] --out NEW   # the same pairs, today's code
 
 A sample is one band 1 + band 2 pair of one pass, drawn at random with probability proportional
 to its bands 3 (the pair's count in the entry: every band 2 of the band 1 is counted first), and
@@ -127,6 +128,37 @@ def run(args) -> None:
                   f"cpu {r['cpu']:8.2f} s found {r['found']}", flush=True)
 
 
+def again(args) -> None:
+    """Search the pairs recorded in ``args.again`` (FILE or FILE:SCALE, as ``--estimate`` takes
+    them) once more with today's code, one at a time on this machine, cheapest first, appending
+    rows to ``--out`` (the same fields, ``cpu`` measured now, ``cpu_before`` the file's times
+    SCALE); pairs already in ``--out`` are skipped, so a killed run resumes. The same pairs: the
+    speed-up per sample, and an estimate from the same draws."""
+    from sudoku_symmetry.engine.search17 import search_slice
+
+    out = Path(args.out)
+    have = set()
+    if out.exists():
+        have = {(r["pass"], r["rank"], r["band2"]) for r in map(json.loads, out.read_text().splitlines()) if r}
+    todo = []
+    for spec in args.again:
+        path, _, scale = spec.partition(":")
+        for r in map(json.loads, filter(str.strip, Path(path).read_text().splitlines())):
+            if r.get("band2") is not None and (r["pass"], r["rank"], r["band2"]) not in have:
+                todo.append(dict(r, cpu_before=r["cpu"] * float(scale or 1)))
+    todo.sort(key=lambda r: r["cpu_before"])
+    print(f"# {len(todo)} pairs to search again ({len(have)} already in {out})", flush=True)
+    search_slice("C", 415, 0, 0)  # the kernels loaded before the first timing
+    with out.open("a") as fh:
+        for r in todo:
+            s = search_slice(r["pass"], r["rank"], r["band2"], r["band2"] + 1)
+            row = dict(r, bands3=s.bands3, cpu=s.seconds, found=len(s.puzzles), pairs=s.pairs)
+            fh.write(json.dumps(row) + "\n")
+            fh.flush()
+            print(f"{r['pass']} rank {r['rank']:3d} band2 {r['band2']} bands3 {s.bands3:4d} cpu {s.seconds:8.2f} s "
+                  f"(before {r['cpu_before']:8.2f} s: {r['cpu_before'] / max(s.seconds, 1e-9):.1f}x)", flush=True)
+
+
 def estimate_from(specs: list[str], cores: list[int]) -> None:
     """``specs``: FILE or FILE:SCALE (CPU seconds multiplied by SCALE: samples measured on another
     machine, brought to this one's per-core speed by a sample run on both)."""
@@ -186,9 +218,14 @@ def main() -> None:
     ap.add_argument("--estimate", metavar="FILE[:SCALE]", nargs="+",
                     help="print the estimate from samples files (CPU seconds times SCALE)")
     ap.add_argument("--cores", type=int, nargs="*", default=[1, 64, 256])
+    ap.add_argument("--again", metavar="FILE[:SCALE]", nargs="+",
+                    help="with --out: search the pairs of these samples files again, with today's code")
     args = ap.parse_args()
     if args.estimate:
         estimate_from(args.estimate, args.cores)
+    elif args.again and args.out:
+        os.environ.setdefault("NUMBA_NUM_THREADS", "1")
+        again(args)
     elif args.out:
         os.environ.setdefault("NUMBA_NUM_THREADS", "1")
         run(args)

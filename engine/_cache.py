@@ -110,12 +110,21 @@ def cache_root() -> Path:
 
 def source_hash(names=None) -> str:
     """Short hash of engine source files: every ``*.py`` under ``engine/`` (recursively) when
-    ``names`` is None, else those paths relative to ``engine/``."""
-    h = hashlib.sha256()
+    ``names`` is None (read once per process), else those paths relative to ``engine/``."""
     if names is None:
         paths = sorted(p for p in ENGINE_DIR.rglob("*.py") if "__pycache__" not in p.parts)
-    else:
-        paths = [ENGINE_DIR / n for n in names]
+        stamp = tuple((p.as_posix(), st.st_mtime_ns, st.st_size) for p, st in ((p, p.stat()) for p in paths))
+        return _engine_hash(stamp)  # read again only when a file changed
+    return _hash_of([ENGINE_DIR / n for n in names])
+
+
+@lru_cache(maxsize=4)
+def _engine_hash(stamp: tuple) -> str:
+    return _hash_of([Path(p) for p, _, _ in stamp])
+
+
+def _hash_of(paths) -> str:
+    h = hashlib.sha256()
     for p in paths:
         h.update(p.relative_to(ENGINE_DIR).as_posix().encode())
         h.update(b"\0")

@@ -33,6 +33,7 @@ from itertools import combinations
 import numpy as np
 
 from .._bits import PERM3, POPCOUNT
+from .._cache import stored_tables
 from .._jit import kernel
 
 GangsterTable = namedtuple("GangsterTable", "zobrist keys counts")
@@ -160,10 +161,7 @@ def partitions() -> np.ndarray:
     return np.array(out, np.int64)
 
 
-@lru_cache(maxsize=None)
-def gangster_table() -> GangsterTable:
-    """The table of the 44 gangster classes, built and checked (module docstring): 78,400
-    gangsters, about a second."""
+def _gangster_arrays() -> dict:
     zobrist = np.random.default_rng(20261124).integers(-(1 << 62), 1 << 62, 256, dtype=np.int64)
     parts = partitions()
     n = len(parts) ** 2
@@ -180,4 +178,13 @@ def gangster_table() -> GangsterTable:
         raise RuntimeError("gangster invariant does not decide the number of bands 3")
     if len(cls_keys) != 44:
         raise RuntimeError(f"expected the 44 gangster classes, the invariant gives {len(cls_keys)}")
-    return GangsterTable(zobrist, cls_keys, cls_counts)
+    return {"zobrist": zobrist, "keys": cls_keys, "counts": cls_counts}
+
+
+@lru_cache(maxsize=None)
+def gangster_table() -> GangsterTable:
+    """The table of the 44 gangster classes, built and checked (module docstring): 78,400
+    gangsters, about a second, so stored once per version of the engine's sources
+    (``_cache.stored_tables``)."""
+    t = stored_tables("s17-gangsters", None, _gangster_arrays)
+    return GangsterTable(t["zobrist"], t["keys"], t["counts"])

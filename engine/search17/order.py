@@ -21,6 +21,7 @@ from functools import lru_cache
 
 import numpy as np
 
+from .._cache import stored_tables
 from ..bands import N_BANDS, band_tables
 from . import _order_kernels as K
 
@@ -57,9 +58,7 @@ def valid_count(index: int, k: int) -> int:
     return int(K.count_fixing_subsets(sets, len(sets), k))
 
 
-@lru_cache(maxsize=None)
-def band_order() -> BandOrder:
-    """The counts and the order for all 416 bands (computed once per process)."""
+def _order_counts() -> dict:
     v6 = np.zeros(N_BANDS, np.int64)
     v5 = np.zeros(N_BANDS, np.int64)
     mins = np.zeros(N_BANDS, np.int64)
@@ -71,6 +70,15 @@ def band_order() -> BandOrder:
         while K.count_fixing_subsets(sets, len(sets), k) == 0:
             k += 1
         mins[i] = k
+    return {"valid6": v6, "valid5": v5, "min_clues": mins}
+
+
+@lru_cache(maxsize=None)
+def band_order() -> BandOrder:
+    """The counts and the order for all 416 bands: about 1.5 s to count, so stored once per
+    version of the engine's sources (``_cache.stored_tables``)."""
+    t = stored_tables("s17-order", None, _order_counts)
+    v6, v5, mins = t["valid6"], t["valid5"], t["min_clues"]
     by_rank = np.lexsort((np.arange(N_BANDS), v6)).astype(np.int64)  # ascending count, ties by index
     rank = np.empty(N_BANDS, np.int64)
     rank[by_rank] = np.arange(N_BANDS)
