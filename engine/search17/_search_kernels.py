@@ -623,6 +623,46 @@ def _candidate_bits(cand, n, u12, out):
 
 
 @kernel
+def _complete_z(s, free, need, base, stack_cap, pos, out, n):
+    """Append to ``out`` from ``n`` every ``s`` plus ``need`` cells of ``free`` (Gosper's next
+    combination) with at most ``stack_cap - base[st]`` cells in each stack st; returns the new
+    count, -1 when ``out`` is full."""
+    if need == 0:
+        if n >= out.shape[0]:
+            return -1
+        out[n] = s
+        return n + 1
+    if popcount(free) < need:
+        return n
+    nf = 0
+    while free:
+        pos[nf] = trailing_zeros(free)
+        free &= free - 1
+        nf += 1
+    comb = (np.int64(1) << need) - 1
+    top = np.int64(1) << nf
+    while comb < top:
+        x = s
+        cc = comb
+        while cc:
+            x |= np.int64(1) << pos[trailing_zeros(cc)]
+            cc &= cc - 1
+        ok = True
+        for st in range(3):
+            if popcount(x & STACK27[st]) + base[st] > stack_cap:
+                ok = False
+        if ok:
+            if n >= out.shape[0]:
+                return -1
+            out[n] = x
+            n += 1
+        lo = comb & -comb
+        r = comb + lo
+        comb = (((r ^ comb) >> 2) // lo) | r
+    return n
+
+
+@kernel
 def _hit_dfs(sets, ns, z, base, stack_cap, out):
     """Every z-subset of band 3's cells meeting each of ``sets[:ns]``, with at most
     ``stack_cap - base[s]`` cells in stack s, into ``out``; returns how many (-1 if ``out`` is
@@ -667,40 +707,9 @@ def _hit_dfs(sets, ns, z, base, stack_cap, out):
                     lvl -= 1
                     continue
             if f == ns:
-                need = z - nclue[lvl]
-                free = full & ~s & ~dead[lvl]
-                if need == 0:
-                    if n >= out.shape[0]:
-                        return -1
-                    out[n] = s
-                    n += 1
-                elif popcount(free) >= need:
-                    nf = 0
-                    ff = free
-                    while ff:
-                        pos[nf] = trailing_zeros(ff)
-                        ff &= ff - 1
-                        nf += 1
-                    comb = (np.int64(1) << need) - 1
-                    top = np.int64(1) << nf
-                    while comb < top:
-                        x = s
-                        cc = comb
-                        while cc:
-                            x |= np.int64(1) << pos[trailing_zeros(cc)]
-                            cc &= cc - 1
-                        ok = True
-                        for st in range(3):
-                            if popcount(x & STACK27[st]) + base[st] > stack_cap:
-                                ok = False
-                        if ok:
-                            if n >= out.shape[0]:
-                                return -1
-                            out[n] = x
-                            n += 1
-                        lo = comb & -comb
-                        r = comb + lo
-                        comb = (((r ^ comb) >> 2) // lo) | r
+                n = _complete_z(s, full & ~s & ~dead[lvl], z - nclue[lvl], base, stack_cap, pos, out, n)
+                if n < 0:
+                    return -1
                 lvl -= 1
                 continue
             if nclue[lvl] >= z:
@@ -790,39 +799,9 @@ def _hit_dfs_bits(sets, ns, fsets, nfs, fnot, z, base, stack_cap, out, notin, un
                     f = w * 64 + trailing_zeros(unmet[lvl, w])
                     break
             if f < 0:
-                free = full & ~s & ~dead[lvl]
-                if need == 0:
-                    if n >= out.shape[0]:
-                        return -1
-                    out[n] = s
-                    n += 1
-                elif popcount(free) >= need:
-                    nf = 0
-                    ff = free
-                    while ff:
-                        pos[nf] = trailing_zeros(ff)
-                        ff &= ff - 1
-                        nf += 1
-                    comb = (np.int64(1) << need) - 1
-                    top = np.int64(1) << nf
-                    while comb < top:
-                        x = s
-                        cc = comb
-                        while cc:
-                            x |= np.int64(1) << pos[trailing_zeros(cc)]
-                            cc &= cc - 1
-                        ok = True
-                        for st in range(3):
-                            if popcount(x & STACK27[st]) + base[st] > stack_cap:
-                                ok = False
-                        if ok:
-                            if n >= out.shape[0]:
-                                return -1
-                            out[n] = x
-                            n += 1
-                        lo = comb & -comb
-                        r = comb + lo
-                        comb = (((r ^ comb) >> 2) // lo) | r
+                n = _complete_z(s, full & ~s & ~dead[lvl], need, base, stack_cap, pos, out, n)
+                if n < 0:
+                    return -1
                 lvl -= 1
                 continue
             if need <= 0:
