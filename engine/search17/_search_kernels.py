@@ -372,6 +372,29 @@ of pair UAs, band 2's fixing sets, the UAs learned under this X)."""
 
 
 @kernel
+def _disjoint_bound(unmet, W, sets, dead, need):
+    """Clues still needed by the sets whose bits are set in ``unmet[:W]``: n pairwise disjoint
+    ones need n (greedy, smallest first, on their cells not ``dead``; 99 when one has none
+    left); the count stops once above ``need``."""
+    used = np.int64(0)
+    lb = 0
+    for w in range(W):
+        v = unmet[w]
+        while v:
+            t = trailing_zeros(v)
+            v &= v - ONE
+            av = sets[w * 64 + t] & ~dead
+            if av == 0:
+                return 99
+            if (av & used) == 0:
+                used |= av
+                lb += 1
+                if lb > need:
+                    return lb
+    return lb
+
+
+@kernel
 def _check12(grid, x, y, S, ctl, sols, puzzle):
     """Solutions (up to 2) of the grid's band 3 given whole with the clues ``x`` (band 1) and
     ``y`` (band 2, 27-bit masks) in rows 1-6."""
@@ -570,24 +593,7 @@ def xy_expand(X, nx, p1, p2, nua, fix2, nfix2, y, max_sets, check_from, grid, S,
                 if need <= 0:
                     lvl -= 1
                     continue
-                # n pairwise disjoint unmet sets need n more clues (greedy, on their open cells)
-                used = np.int64(0)
-                lb = 0
-                for w in range(W):
-                    v = unmet[lvl, w]
-                    while v:
-                        t = trailing_zeros(v)
-                        v &= v - ONE
-                        av = sets[w * 64 + t] & ~dead[lvl]
-                        if av == 0:
-                            lb = 99
-                            break
-                        if (av & used) == 0:
-                            used |= av
-                            lb += 1
-                    if lb > need:
-                        break
-                if lb > need:
+                if _disjoint_bound(unmet[lvl], W, sets, dead[lvl], need) > need:
                     lvl -= 1
                     continue
                 rest[lvl] = sets[f] & ~dead[lvl]
@@ -807,24 +813,7 @@ def _hit_dfs_bits(sets, ns, fsets, nfs, fnot, z, base, stack_cap, out, notin, un
             if need <= 0:
                 lvl -= 1
                 continue
-            # n pairwise disjoint unmet sets need n more clues (greedy, on their open cells)
-            used = np.int64(0)
-            lb = 0
-            for w in range(W):
-                v = unmet[lvl, w]
-                while v:
-                    t = trailing_zeros(v)
-                    v &= v - ONE
-                    av = allsets[w * 64 + t] & ~dead[lvl]
-                    if av == 0:
-                        lb = 99
-                        break
-                    if (av & used) == 0:
-                        used |= av
-                        lb += 1
-                if lb > need:
-                    break
-            if lb > need:
+            if _disjoint_bound(unmet[lvl], W, allsets, dead[lvl], need) > need:
                 lvl -= 1
                 continue
             rest[lvl] = allsets[f] & ~dead[lvl]
