@@ -113,7 +113,7 @@ def import_entry_bands(target, shipped: Mapping[str, Mapping[int, tuple[int, int
     return new
 
 
-# -- the search itself (migrations 0008 and 0010) --------------------------------------------------------
+# -- the search itself (migrations 0008 and 0010) ----------------------------------------------
 FINDS = S17SearchFind.__table__
 SEARCH = S17SearchBand.__table__
 SLICES = S17SearchSlice.__table__

@@ -9,8 +9,9 @@ are gathered until ``seconds`` of work (default :data:`CHECKPOINT_SECONDS`), and
 stores its finds (``s17_search_finds``, ``configurations``), its slices (``s17_search_slices``)
 and the band 1's counters (``s17_search_bands``: bands 2, pairs, bands 3, CPU seconds, grown only
 by slices no earlier run covered), so a kill loses at most those seconds and the rerun ends with
-the same rows, and a second run over the same bands 2 counts nothing twice. ``bands2`` limits a run to a range of bands 2 of
-each band 1 (samples for the estimate); the band 1 is complete only when its whole range is.
+the same rows, and a second run over the same bands 2 counts nothing twice. ``bands2`` limits a
+run to a range of bands 2 of each band 1 (samples for the estimate); the band 1 is complete only
+when its whole range is.
 """
 from __future__ import annotations
 

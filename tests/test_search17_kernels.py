@@ -179,8 +179,8 @@ def test_band3_sets_as_bitmaps_equal_the_scan(seed):
     """``_hit_dfs_bits`` (a candidate's sets and band 3's fixing sets as bitmaps) gives the very
     sets ``_hit_dfs`` gives on the joined list, and itertools agrees."""
     rng = random.Random(100 + seed)
-    mine = sorted({sum(1 << c for c in rng.sample(range(27), rng.randint(2, 5))) for _ in range(rng.randint(0, 70))},
-                  key=lambda s: bin(s).count("1"))
+    mine = sorted({sum(1 << c for c in rng.sample(range(27), rng.randint(2, 5)))
+                   for _ in range(rng.randint(0, 70))}, key=lambda s: bin(s).count("1"))
     fix = sorted({sum(1 << c for c in rng.sample(range(27), rng.randint(3, 9))) for _ in range(rng.randint(1, 90))},
                  key=lambda s: bin(s).count("1"))
     base = np.array([rng.randint(0, 3) for _ in range(3)], np.int64)
