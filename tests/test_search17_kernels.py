@@ -165,12 +165,14 @@ def test_band3_sets_against_itertools(seed):
     base = np.array([rng.randint(0, 5) for _ in range(3)], np.int64)
     cap, z = 6, 4
     out = np.zeros(1 << 16, np.int64)
-    n = K._hit_dfs(np.array(sets, np.int64), len(sets), z, base, cap, out)
+    dead0 = rng.choice([0, sum(1 << c for c in rng.sample(range(27), 5))])
+    n = K._hit_dfs(np.array(sets, np.int64), len(sets), z, base, cap, dead0, out)
     expect = set()
     for c in combinations(range(27), z):
         s = sum(1 << q for q in c)
         if all(s & t for t in sets) and all(bin(s & int(K.STACK27[st])).count("1") + base[st] <= cap for st in range(3)):
-            expect.add(s)
+            if not s & dead0:
+                expect.add(s)
     assert n == len(expect) and set(out[:n].tolist()) == expect
 
 
@@ -185,23 +187,77 @@ def test_band3_sets_as_bitmaps_equal_the_scan(seed):
                  key=lambda s: bin(s).count("1"))
     base = np.array([rng.randint(0, 3) for _ in range(3)], np.int64)
     cap, z = 6, rng.choice([4, 5])
+    dead0 = rng.choice([0, sum(1 << c for c in rng.sample(range(27), 4))])
     fa = np.array(fix, np.int64)
     fnot = np.zeros((27, K.HIT_WORDS), np.uint64)
     K._set_bitmaps(fa, len(fa), fnot, 0)
     out = np.zeros(1 << 18, np.int64)
-    n = K._hit_dfs_bits(np.array(mine, np.int64), len(mine), fa, len(fa), fnot, z, base, cap, out,
+    n = K._hit_dfs_bits(np.array(mine, np.int64), len(mine), fa, len(fa), fnot, z, base, cap, dead0, out,
                         np.zeros((27, 2 * K.HIT_WORDS), np.uint64), np.zeros((33, 2 * K.HIT_WORDS), np.uint64),
                         np.zeros(128 * K.HIT_WORDS, np.int64))
     ref = np.zeros(1 << 18, np.int64)
-    m = K._hit_dfs(np.array(mine + fix, np.int64), len(mine) + len(fix), z, base, cap, ref)
+    m = K._hit_dfs(np.array(mine + fix, np.int64), len(mine) + len(fix), z, base, cap, dead0, ref)
     assert n == m and set(out[:n].tolist()) == set(ref[:m].tolist())
     expect = set()
     for c in combinations(range(27), z):
         s = sum(1 << q for q in c)
         if all(s & t for t in mine + fix) and all(bin(s & int(K.STACK27[st])).count("1") + base[st] <= cap
-                                                    for st in range(3)):
+                                                    for st in range(3)) and not s & dead0:
             expect.add(s)
     assert set(out[:n].tolist()) == expect
+
+
+def _minirow_cells(mr):
+    return sum(1 << int(c) for c in K.MINIROW[mr])
+
+
+def test_band3_room_keeps_every_band3_set():
+    """``_band3_room`` (the cells a candidate's band-3 clues can use, from what its missed
+    sockets need) against every z-subset of band 3: -1 only where no subset meets the missed
+    sockets, the other sets and the fixing sets under the stack caps; otherwise every such subset
+    lies inside the cells it gives. Over many random cases both answers come up."""
+    rng = random.Random(7)
+    cap = 6
+    subsets = {z: np.array([sum(1 << q for q in c) for c in combinations(range(27), z)], np.int64) for z in (4, 5)}
+    stack = [np.bitwise_count(subsets[z][:, None] & K.STACK27[None, :]) for z in (4, 5)]
+    seen = {"none": 0, "cut": 0, "some": 0}
+    for _ in range(60):
+        z = rng.choice([4, 5])
+        T, cnt = subsets[z], stack[z - 4]
+        base = np.array([rng.randint(2, 5) for _ in range(3)], np.int64)
+        socks = rng.sample(range(36), rng.randint(1, 4))
+        needs, crit, allow = [0, 0, 0], 0, 0
+        for mr in range(9):
+            got = [k % 4 for k in socks if k // 4 == mr]
+            if not got:
+                continue
+            cells = _minirow_cells(mr)
+            crit |= cells
+            common = cells
+            for typ in got:
+                common &= int(K.SOCKET_MASK[mr * 4 + typ])
+            need = 1 if common else 2
+            allow |= common if common else cells
+            needs[mr % 3] += need
+        if sum(needs) > z or any(needs[st] + base[st] > cap for st in range(3)):
+            continue
+        srooms = np.array([cap - base[st] - needs[st] for st in range(3)], np.int64)
+        other = [sum(1 << c for c in rng.sample(range(27), rng.randint(2, 6))) for _ in range(rng.randint(0, 12))]
+        fix = [sum(1 << c for c in rng.sample(range(27), rng.randint(3, 8))) for _ in range(rng.randint(1, 10))]
+        ok = (cnt + base[None, :] <= cap).all(axis=1)
+        for t in [int(K.SOCKET_MASK[k]) for k in socks] + other + fix:
+            ok &= (T & t) != 0
+        good = T[ok]
+        msock = sum(1 << k for k in socks)
+        got = K._band3_room(np.array(other + [0], np.int64), len(other), np.array(fix, np.int64), len(fix), msock,
+                            z - sum(needs), srooms, np.zeros(10, np.int64), np.zeros(10, np.int64))
+        if got < 0:
+            assert len(good) == 0
+            seen["none"] += 1
+        else:
+            assert all((int(g) & ~got) == 0 for g in good)
+            seen["some" if len(good) else "cut"] += 1
+    assert seen["none"] and seen["some"]
 
 
 def test_pass_splits():

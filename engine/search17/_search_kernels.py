@@ -25,9 +25,10 @@ parts of the UAs X misses and band 2's fixing sets, by a depth-first hitting-set
 **Band 3** (``pair_search``). The UAs of the grid with cells in band 3: those whose band-3 part is
 two or three cells of one mini-row (a *socket*: the digits there can be permuted when rows 1-6
 change accordingly), found per socket with the rest of band 3 frozen and cached per pair, and
-those learned from the solver. A vertical filter over all candidates at once (one bit each), then
-per surviving candidate the band-3 sets of z cells that meet what it misses (``_hit_dfs``), and
-the solver's uniqueness check; a failed check gives a new UA (``minimal_ua``).
+those learned from the solver. Per candidate the clues its missed sockets need (per mini-row
+and stack), then where its band-3 clues can go (``_band3_room``), then the band-3 sets of z
+cells that meet what it misses (``_hit_dfs_bits``), and the solver's uniqueness check; a failed
+check gives a new UA (``minimal_ua``).
 """
 import numpy as np
 
@@ -593,7 +594,28 @@ def xy_expand(X, nx, p1, p2, nua, fix2, nfix2, y, max_sets, check_from, grid, S,
                 if need <= 0:
                     lvl -= 1
                     continue
-                if _disjoint_bound(unmet[lvl], W, sets, dead[lvl], need) > need:
+                if need == 1 and check_from >= 1:
+                    # one clue left: a cell of the branching set that meets every unmet set (what
+                    # the children would find one by one, unchecked since none is left to place)
+                    v = sets[f] & ~dead[lvl]
+                    while v:
+                        c = trailing_zeros(v)
+                        v &= v - 1
+                        hit = True
+                        for w in range(W):
+                            if unmet[lvl, w] & notin[c, w]:
+                                hit = False
+                                break
+                        if hit:
+                            if n >= out.shape[0]:
+                                return -1
+                            out[n] = np.uint64(x) | (np.uint64(chosen[lvl] | (np.int64(1) << c)) << np.uint64(27))
+                            n += 1
+                    lvl -= 1
+                    continue
+                # the bound scans every unmet set; with two clues left the children (one clue
+                # left, resolved at once) cost less than the scan (XY 26.6 -> 24.4 s at B:411)
+                if need > 2 and _disjoint_bound(unmet[lvl], W, sets, dead[lvl], need) > need:
                     lvl -= 1
                     continue
                 rest[lvl] = sets[f] & ~dead[lvl]
@@ -669,10 +691,10 @@ def _complete_z(s, free, need, base, stack_cap, pos, out, n):
 
 
 @kernel
-def _hit_dfs(sets, ns, z, base, stack_cap, out):
+def _hit_dfs(sets, ns, z, base, stack_cap, dead0, out):
     """Every z-subset of band 3's cells meeting each of ``sets[:ns]``, with at most
     ``stack_cap - base[s]`` cells in stack s, into ``out``; returns how many (-1 if ``out`` is
-    too small)."""
+    too small); no cell of ``dead0`` is used."""
     chosen = np.zeros(32, np.int64)
     dead = np.zeros(32, np.int64)
     rest = np.zeros(32, np.int64)
@@ -680,6 +702,7 @@ def _hit_dfs(sets, ns, z, base, stack_cap, out):
     pos = np.zeros(27, np.int64)
     n = 0
     lvl = 0
+    dead[0] = dead0
     rest[0] = -1
     full = (np.int64(1) << 27) - 1
     while lvl >= 0:
@@ -759,7 +782,7 @@ def _set_bitmaps(sets, n, notin, w0):
 
 
 @kernel
-def _hit_dfs_bits(sets, ns, fsets, nfs, fnot, z, base, stack_cap, out, notin, unmet, allsets):
+def _hit_dfs_bits(sets, ns, fsets, nfs, fnot, z, base, stack_cap, dead0, out, notin, unmet, allsets):
     """``_hit_dfs`` with the sets tracked as bitmaps: ``sets[:ns]`` (at most 64 * HIT_WORDS, the
     candidate's, smallest first) then ``fsets[:nfs]`` (band 3's fixing sets, smallest first,
     their per-cell bitmaps ``fnot`` built once per band 3); a node ANDs one word per 64 sets
@@ -786,6 +809,7 @@ def _hit_dfs_bits(sets, ns, fsets, nfs, fnot, z, base, stack_cap, out, notin, un
     pos = np.zeros(27, np.int64)
     n = 0
     lvl = 0
+    dead[0] = dead0
     rest[0] = -1
     full = (np.int64(1) << 27) - 1
     while lvl >= 0:
@@ -811,6 +835,26 @@ def _hit_dfs_bits(sets, ns, fsets, nfs, fnot, z, base, stack_cap, out, notin, un
                 lvl -= 1
                 continue
             if need <= 0:
+                lvl -= 1
+                continue
+            if need == 1:
+                # one clue left: a cell of the branching set that meets every unmet set, under its
+                # stack's cap (what the children would find one by one)
+                v = allsets[f] & ~dead[lvl]
+                while v:
+                    c = trailing_zeros(v)
+                    v &= v - 1
+                    hit = True
+                    for w in range(W):
+                        if unmet[lvl, w] & notin[c, w]:
+                            hit = False
+                            break
+                    st = (c % 9) // 3
+                    if hit and popcount(s & STACK27[st]) + 1 + base[st] <= stack_cap:
+                        if n >= out.shape[0]:
+                            return -1
+                        out[n] = s | (np.int64(1) << c)
+                        n += 1
                 lvl -= 1
                 continue
             if _disjoint_bound(unmet[lvl], W, allsets, dead[lvl], need) > need:
@@ -873,6 +917,8 @@ N_SOCKETS = 36
 SOCKET_MASK = np.array([sum(1 << int(MINIROW[k // 4, j]) for j in ((0, 1, 2) if k % 4 == 3 else SOCKET_CELLS[k % 4]))
                         for k in range(36)], np.int64)
 """Band-3 cells of socket k = mini-row * 4 + type: the band-3 part of each of its UAs."""
+NEED4 = np.array([0 if g == 0 else (2 if (g & 7) == 7 else 1) for g in range(16)], np.int64)
+"""Band-3 clues a mini-row needs, by its missed socket types (bit = type)."""
 GUA_KEYS = N_SOCKETS * 1000
 """Gua cache keys: socket * 1000 + its digits (base 10; 0 for a pair's missing third)."""
 MAX_B3_UAS = 4096
@@ -920,21 +966,6 @@ def _add_b3_ua(u12, u3, sock, P, nua):
 
 
 @kernel
-def _any_bits(v, lo, hi):
-    """Whether any of bits lo..hi-1 of the word array ``v`` is set."""
-    u = lo
-    while u < hi:
-        w = u >> 6
-        b = u & 63
-        top = min(64, b + hi - u)
-        m = (~np.uint64(0)) if top - b == 64 else (((ONE << np.uint64(top - b)) - ONE) << np.uint64(b))
-        if v[w] & m:
-            return True
-        u += top - b
-    return False
-
-
-@kernel
 def _b3_list(P, npm, sock_lo, sock_hi, nua):
     """This band 3's UA list, socket by socket (``P.skey``: the gua cache key of each socket; the
     matching pool entries ``P.pmatch[:npm]`` of that socket after its guas), then the pool's
@@ -960,11 +991,107 @@ def _b3_list(P, npm, sock_lo, sock_hi, nua):
 
 
 @kernel
-def pair_search(g54, bands3, nb3, cand, ncand, cstack, z, stack_cap, kmax_g, max_g, BT, P,
+def _band3_room(sets, ns, fix3, nfix3, msock, spare, srooms, gmask, gneed):
+    """The cells a candidate's band-3 clues can use: -1 when none can do (a necessary condition),
+    else a 27-bit mask holding every band-3 set it can take. What it must meet: its missed sockets
+    (``msock``, bit mini-row * 4 + type), the band-3 parts of the other UAs it misses
+    (``sets[:ns]``) and band 3's fixing sets (``fix3[:nfix3]``); ``spare`` clues beyond the
+    sockets' need, ``srooms[st]`` of them at most in stack st.
+
+    The mini-rows with a missed socket take at least their need (1, or 2 when their three pairs
+    are missed), so at most ``spare`` clues lie outside them, in stacks with room: n pairwise
+    disjoint sets outside them need n <= ``spare``. With no spare clue, each of those mini-rows
+    takes exactly its need, where one clue meets all its missed sockets (all three cells for 2);
+    with one spare clue and a set outside them, that clue lies in every such set and the rest as
+    with none: then every clue's group is known and ``_placed`` propagates the sets. Otherwise the
+    spare clues can go anywhere and all 27 cells are left (sharing out 1 or 2 spare clues every
+    way and propagating each cut 4 % more of them at rank 411 and cost 14 % more time). At band-1
+    rank 411 (pass B) 18.2 M candidates passed the sockets' count, their depth-first searches gave
+    59.6 k band-3 sets, and this leaves 5.0 M to search: the sets beside the sockets decide."""
+    full = (np.int64(1) << 27) - 1
+    crit = np.int64(0)
+    allow = np.int64(0)
+    for mr in range(9):
+        got = (msock >> (4 * mr)) & 15
+        if got:
+            m = SOCKET_MASK[mr * 4 + 3]
+            crit |= m
+            if (got & 7) != 7:
+                for typ in range(4):
+                    if (got >> typ) & 1:
+                        m &= SOCKET_MASK[mr * 4 + typ]
+            allow |= m
+    room = np.int64(0)
+    for st in range(3):
+        if srooms[st] > 0:
+            room |= STACK27[st]
+    used = np.int64(0)
+    lb = 0
+    wa = room  # one spare clue: it lies in every set outside crit
+    for q in range(ns + nfix3):
+        s = sets[q] if q < ns else fix3[q - ns]
+        if (s & crit) == 0:
+            av = s & room
+            wa &= av
+            if (av & used) == 0:
+                used |= av
+                lb += 1
+                if lb > spare or av == 0:
+                    return -1
+    if spare > 1 or (spare == 1 and lb == 0):
+        return full  # the spare clues can go anywhere: left to the depth-first search
+    if spare == 1 and wa == 0:
+        return -1
+    for mr in range(9):
+        got = (msock >> (4 * mr)) & 15
+        gneed[mr] = NEED4[got]
+        gmask[mr] = allow & SOCKET_MASK[mr * 4 + 3]
+    gneed[9] = spare
+    gmask[9] = wa if spare else 0
+    return _placed(sets, ns, fix3, nfix3, gmask, gneed)
+
+
+@kernel
+def _placed(sets, ns, fix3, nfix3, gmask, gneed):
+    """Unit propagation where each group of band-3 cells takes a known number of clues (group
+    g < 9: mini-row g, cells ``gmask[g]``, ``gneed[g]`` clues; group 9: cells outside them): a
+    set met by no placed clue and by one allowed cell only places a clue there; a group whose
+    clues are all placed has no other allowed cell. Returns -1 when a set is left with no allowed
+    cell, else the allowed cells (every band-3 set meeting the sets and the groups lies inside
+    them)."""
+    A = np.int64(0)
+    F = np.int64(0)  # placed clues
+    for g in range(10):
+        if gneed[g]:
+            A |= gmask[g]
+            if popcount(gmask[g]) == gneed[g]:
+                F |= gmask[g]
+    changed = True
+    while changed:
+        changed = False
+        for q in range(ns + nfix3):
+            s = sets[q] if q < ns else fix3[q - ns]
+            if s & F:
+                continue
+            a = s & A
+            if a == 0:
+                return -1
+            if (a & (a - 1)) == 0:
+                F |= a
+                c = trailing_zeros(a)
+                g = 9 if (gmask[9] >> c) & 1 else (c // 9) * 3 + (c % 9) // 3
+                if popcount(F & gmask[g]) == gneed[g]:
+                    A &= ~(gmask[g] & ~F)  # the group is full
+                changed = True
+    return A
+
+
+@kernel
+def pair_search(g54, bands3, nb3, cand, ncand, z, stack_cap, kmax_g, max_g, BT, P,
                 found_b, found12, found3, stats):
     """The band-3 step for every band 3 of one pair (bands 1+2 ``g54``; ``bands3[:nb3]``, whose
     fixing sets come from ``BT``, see ``band_fixing_sets``) and its XY candidates ``cand[:ncand]``
-    (bands 1+2 clue masks; ``cstack``: their clues per stack).
+    (bands 1+2 clue masks; those with more than ``stack_cap`` clues in a stack are left out).
 
     Per band 3: the *sockets* (two or three cells of a band-3 mini-row whose digits can be
     permuted) and, per socket, the UAs of the grid whose band-3 part is that socket (``refill_diffs``
@@ -974,12 +1101,15 @@ def pair_search(g54, bands3, nb3, cand, ncand, cstack, z, stack_cap, kmax_g, max
     as the grids agree on its cells and on rows 1-6).
 
     Per candidate, the UAs it misses are the AND, over its clues, of per-cell bitmaps (a bit per
-    UA: the cell is not in it): about 11 x (UAs / 64) word operations. A band-3 mini-row then
-    needs one clue when a socket of it is missed, two when its three pairs are; per stack these
-    must fit under the stack cap above the candidate's own clues, and in total under z. A
-    candidate that passes goes through a depth-first enumeration of the band-3 sets of z cells
-    that meet the band-3 parts of the UAs it misses and band 3's fixing sets (``_hit_dfs``), and
-    the solver; a failed check adds its minimal UA (``minimal_ua``) to the pair's pool, to this
+    UA: the cell is not in it), first over the sockets' words only (their UAs come first), one
+    step per missed socket to find them. A band-3 mini-row then needs one clue when a socket of it
+    is missed, two when its three pairs are; per stack these must fit under the stack cap above
+    the candidate's own clues, and in total under z. Most candidates stop there (86 % at band-1
+    rank 411, pass B). For the others the rest of the words, then ``_band3_room`` (where the
+    band-3 clues can go given the sockets' need, the other missed UAs and band 3's fixing sets;
+    at rank 411 it leaves 5.0 M of 18.2 M), then a depth-first enumeration of the band-3 sets of
+    z cells inside those cells that meet the band-3 parts of the UAs it misses and band 3's
+    fixing sets (``_hit_dfs_bits``), and the solver; a failed check adds its minimal UA (``minimal_ua``) to the pair's pool, to this
     band 3's list and to the candidate's sets (restart), and, when it lies inside bands 1+2, to
     the pair's rule that drops candidates for good.
 
@@ -991,6 +1121,9 @@ def pair_search(g54, bands3, nb3, cand, ncand, cstack, z, stack_cap, kmax_g, max
     alive = P.alive  # pair-level: candidates not ruled out by a UA learned inside bands 1+2
     for i in range(ncand):
         alive[i] = True
+        for st in range(3):
+            if popcount(cand[i] & STACK54[st]) > stack_cap:
+                alive[i] = False
     for k in range(GUA_KEYS):
         P.gkey_start[k] = -1
     ng = 0  # gua store
@@ -1060,12 +1193,20 @@ def pair_search(g54, bands3, nb3, cand, ncand, cstack, z, stack_cap, kmax_g, max
         nua = _b3_list(P, npm, sock_lo, sock_hi, 0)
         for k in range(N_SOCKETS):
             nextra[k] = 0
+        nextra_any = False
+        needs = np.zeros(3, np.int64)
+        cst = np.zeros(3, np.int64)  # the candidate's clues per stack
+        srooms = np.zeros(3, np.int64)
+        gmask = np.zeros(10, np.int64)
+        gneed = np.zeros(10, np.int64)
         prev_x = ~np.uint64(0)
         prev_nua = -1
         for i in range(ncand):
             if not alive[i]:
                 continue
             c12 = cand[i]
+            for st in range(3):
+                cst[st] = popcount(c12 & STACK54[st])
             # UAs this candidate misses: AND of the per-cell bitmaps of its clues; the band-1
             # part's AND is kept while X stays (candidates come grouped by X) and the list too
             Wu = (nua + 63) >> 6
@@ -1081,50 +1222,71 @@ def pair_search(g54, bands3, nb3, cand, ncand, cstack, z, stack_cap, kmax_g, max
                         miss1[w] &= P.notcell[c, w]
                 prev_x = x1
                 prev_nua = nua
-            for w in range(Wu):
+            # the sockets' words first (their UAs come first in the list): most candidates stop
+            # at the sockets' count; the other words only for those that pass
+            send = sock_hi[N_SOCKETS - 1]
+            Ws = min((send + 63) >> 6, Wu)
+            for w in range(Ws):
                 miss[w] = miss1[w]
             x = c12 & ~MASK27
             while x:
                 c = trailing_zeros(x)
                 x &= x - ONE
-                for w in range(Wu):
+                for w in range(Ws):
                     miss[w] &= P.notcell[c, w]
-            # band-3 clues needed by the missed sockets, per stack and in all
+            # the missed sockets: the first missed UA of the list, its socket, then on from the
+            # end of that socket's range (one step per missed socket)
+            msock = np.int64(0)
+            u = 0
+            while u < send:
+                w = u >> 6
+                v = miss[w] & ~((ONE << np.uint64(u & 63)) - ONE)
+                while v == 0 and w + 1 < Ws:
+                    w += 1
+                    v = miss[w]
+                if v == 0:
+                    break
+                t = w * 64 + trailing_zeros(v)
+                if t >= send:
+                    break
+                k = P.uasock[t]
+                msock |= np.int64(1) << k
+                u = sock_hi[k]
+            if nextra_any:
+                # socket UAs learned on this band 3 (at the end of the list): tested directly
+                for k in range(N_SOCKETS):
+                    if not (msock >> k) & 1:
+                        for e in range(nextra[k]):
+                            if (c12 & P.ua12[extra[k, e]]) == 0:
+                                msock |= np.int64(1) << k
+                                break
+            # band-3 clues they need, per stack and in all (a mini-row: 2 when its three pairs
+            # are missed, else 1)
             total = 0
             ok = True
-            msock = np.int64(0)  # sockets with a missed UA
             for st in range(3):
                 need = 0
                 for r in range(3):
-                    mr = r * 3 + st
-                    got = 0
-                    for typ in range(4):
-                        k = mr * 4 + typ
-                        hit = _any_bits(miss, sock_lo[k], sock_hi[k])
-                        for e in range(nextra[k]):
-                            u = extra[k, e]
-                            if (miss[u >> 6] >> np.uint64(u & 63)) & ONE:
-                                hit = True
-                        if hit:
-                            got |= 1 << typ
-                            msock |= np.int64(1) << k
-                    if got:
-                        need += 2 if (got & 7) == 7 else 1
-                if need > stack_cap - cstack[i, st]:
+                    need += NEED4[(msock >> (4 * (r * 3 + st))) & 15]
+                if need > stack_cap - cst[st]:
                     ok = False
                     break
+                needs[st] = need
                 total += need
             if not ok or total > z:
                 continue
-            stats[STAT_SURVIVORS] += 1
-            # the band-3 sets to meet: each missed socket once (its UAs' band-3 part is the
-            # socket), then the band-3 parts of the other UAs missed
+            for w in range(Ws, Wu):
+                miss[w] = miss1[w]
+            x = c12 & ~MASK27
+            while x:
+                c = trailing_zeros(x)
+                x &= x - ONE
+                for w in range(Ws, Wu):
+                    miss[w] &= P.notcell[c, w]
+            spare = z - total
+            # the band-3 parts of the other UAs missed
             ns = 0
-            for k in range(N_SOCKETS):
-                if (msock >> k) & 1:
-                    P.sets[ns] = SOCKET_MASK[k]
-                    ns += 1
-            for w in range(Wu):
+            for w in range(send >> 6, Wu):
                 v = miss[w]
                 if w == Wu - 1 and (nua & 63) != 0:
                     # bits past nua in the last word are a previous band 3's UAs (not this grid's)
@@ -1135,23 +1297,35 @@ def pair_search(g54, bands3, nb3, cand, ncand, cstack, z, stack_cap, kmax_g, max
                     if P.uasock[w * 64 + t] < 0:
                         P.sets[ns] = P.ua3[w * 64 + t]
                         ns += 1
+            for st in range(3):
+                srooms[st] = stack_cap - cst[st] - needs[st]
+            cells = _band3_room(P.sets, ns, fix3, nfix3, msock, spare, srooms, gmask, gneed)
+            if cells < 0:
+                continue
+            dead0 = ((np.int64(1) << 27) - 1) & ~cells
+            stats[STAT_SURVIVORS] += 1
+            # and each missed socket once (its UAs' band-3 part is the socket)
+            for k in range(N_SOCKETS):
+                if (msock >> k) & 1:
+                    P.sets[ns] = SOCKET_MASK[k]
+                    ns += 1
             _sort_by_size(P.sets, ns, sort_tmp)
             for s3 in range(3):
-                base[s3] = cstack[i, s3]
+                base[s3] = cst[s3]
             dead = False
             restart = True
             first = nfound  # finds of this candidate (a restart meets them again)
             while restart and not dead:
                 restart = False
                 if ns <= 64 * HIT_WORDS:
-                    nz = _hit_dfs_bits(P.sets, ns, fix3, nfix3, fnot, z, base, stack_cap, P.zbuf, hnot, hunmet,
+                    nz = _hit_dfs_bits(P.sets, ns, fix3, nfix3, fnot, z, base, stack_cap, dead0, P.zbuf, hnot, hunmet,
                                        hsets)
                 else:
                     if ns + nfix3 > P.sets.shape[0]:
                         return -1
                     for f in range(nfix3):
                         P.sets[ns + f] = fix3[f]
-                    nz = _hit_dfs(P.sets, ns + nfix3, z, base, stack_cap, P.zbuf)
+                    nz = _hit_dfs(P.sets, ns + nfix3, z, base, stack_cap, dead0, P.zbuf)
                 if nz < 0:
                     return -1
                 stats[STAT_ZSETS] += nz
@@ -1220,6 +1394,7 @@ def pair_search(g54, bands3, nb3, cand, ncand, cstack, z, stack_cap, kmax_g, max
                         if k >= 0 and nextra[k] < extra.shape[1]:
                             extra[k, nextra[k]] = nua
                             nextra[k] += 1
+                            nextra_any = True
                         nua = _add_b3_ua(d12, d3, k, P, nua)
                     if ns >= P.sets.shape[0]:
                         return -1

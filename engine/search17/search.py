@@ -182,7 +182,7 @@ class _Searcher:
                     np.concatenate([g, self.b1]).astype(np.uint8), self.P.S, self.P.ctl, self.sols, self.P.puzzle,
                     self.cand, self.sets, self.stats)
         fb, f12, f3 = self.found
-        K.pair_search(g, np.zeros((0, 27), np.int64), 0, eu, 0, np.zeros((0, 3), np.int64), 6, self.cap, KG, MAX_UA,
+        K.pair_search(g, np.zeros((0, 27), np.int64), 0, eu, 0, 6, self.cap, KG, MAX_UA,
                       self.BT, self.P, fb, f12, f3, np.zeros(K.N_STATS, np.int64))
         self._index(self.b1.astype(np.uint8))
         entry_slice(self.variant, self.rank, 0, 0, emit=True)
@@ -277,19 +277,13 @@ class _Searcher:
     def _search(self, g54: np.ndarray, b3: np.ndarray, cand: np.ndarray, z: int, out: list[np.ndarray]) -> None:
         """The band-3 step and the solver on candidates ``cand`` with z clues in band 3; the 17s
         found are appended to ``out``."""
-        if self.cap != NO_CAP:
-            cs = np.stack([np.bitwise_count(cand & K.STACK54[s]) for s in range(3)], 1).astype(np.int64)
-            ok = (cs <= self.cap).all(axis=1)
-            cand, cs = cand[ok], cs[ok]
-        else:
-            cs = np.zeros((len(cand), 3), np.int64)
         if len(cand) == 0:
             return
         if self.P.alive.shape[0] < len(cand):
             self.P = workspace(max(len(cand), 2 * self.P.alive.shape[0]))
         while True:
             fb, f12, f3 = self.found
-            n = K.pair_search(g54, b3, len(b3), cand, len(cand), cs, z, self.cap, KG, MAX_UA, self.BT, self.P,
+            n = K.pair_search(g54, b3, len(b3), cand, len(cand), z, self.cap, KG, MAX_UA, self.BT, self.P,
                               fb, f12, f3, self.stats)
             if n >= 0:
                 break
