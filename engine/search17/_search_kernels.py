@@ -396,6 +396,25 @@ def _disjoint_bound(unmet, W, sets, dead, need):
 
 
 @kernel
+def _meeting_all(cells, unmet, notin, W):
+    """The cells of ``cells`` that meet every set whose bit is set in ``unmet[:W]`` (``notin[c]``:
+    the sets cell c is not in): where one clue is left, the clues that complete the node."""
+    out = np.int64(0)
+    v = cells
+    while v:
+        c = trailing_zeros(v)
+        v &= v - 1
+        hit = True
+        for w in range(W):
+            if unmet[w] & notin[c, w]:
+                hit = False
+                break
+        if hit:
+            out |= np.int64(1) << c
+    return out
+
+
+@kernel
 def _check12(grid, x, y, S, ctl, sols, puzzle):
     """Solutions (up to 2) of the grid's band 3 given whole with the clues ``x`` (band 1) and
     ``y`` (band 2, 27-bit masks) in rows 1-6."""
@@ -597,20 +616,14 @@ def xy_expand(X, nx, p1, p2, nua, fix2, nfix2, y, max_sets, check_from, grid, S,
                 if need == 1 and check_from >= 1:
                     # one clue left: a cell of the branching set that meets every unmet set (what
                     # the children would find one by one, unchecked since none is left to place)
-                    v = sets[f] & ~dead[lvl]
+                    v = _meeting_all(sets[f] & ~dead[lvl], unmet[lvl], notin, W)
                     while v:
                         c = trailing_zeros(v)
                         v &= v - 1
-                        hit = True
-                        for w in range(W):
-                            if unmet[lvl, w] & notin[c, w]:
-                                hit = False
-                                break
-                        if hit:
-                            if n >= out.shape[0]:
-                                return -1
-                            out[n] = np.uint64(x) | (np.uint64(chosen[lvl] | (np.int64(1) << c)) << np.uint64(27))
-                            n += 1
+                        if n >= out.shape[0]:
+                            return -1
+                        out[n] = np.uint64(x) | (np.uint64(chosen[lvl] | (np.int64(1) << c)) << np.uint64(27))
+                        n += 1
                     lvl -= 1
                     continue
                 # the bound scans every unmet set; with two clues left the children (one clue
@@ -840,17 +853,12 @@ def _hit_dfs_bits(sets, ns, fsets, nfs, fnot, z, base, stack_cap, dead0, out, no
             if need == 1:
                 # one clue left: a cell of the branching set that meets every unmet set, under its
                 # stack's cap (what the children would find one by one)
-                v = allsets[f] & ~dead[lvl]
+                v = _meeting_all(allsets[f] & ~dead[lvl], unmet[lvl], notin, W)
                 while v:
                     c = trailing_zeros(v)
                     v &= v - 1
-                    hit = True
-                    for w in range(W):
-                        if unmet[lvl, w] & notin[c, w]:
-                            hit = False
-                            break
                     st = (c % 9) // 3
-                    if hit and popcount(s & STACK27[st]) + 1 + base[st] <= stack_cap:
+                    if popcount(s & STACK27[st]) + 1 + base[st] <= stack_cap:
                         if n >= out.shape[0]:
                             return -1
                         out[n] = s | (np.int64(1) << c)
