@@ -239,7 +239,9 @@ def stored_arrays(name: str, build, prefix: str | None = None) -> dict:
 
 def stored_tables(name: str, sources: list[str], build) -> dict:
     """Tables a module computes at import (``build()``: ``{name: ndarray}``), computed once per
-    version of ``sources`` (paths under ``engine/``, as :func:`source_hash` takes them) and kept
+    version of ``sources`` (paths under ``engine/``, as :func:`source_hash` takes them; None, what
+    every caller passes, is the whole engine: a hand-written list goes stale silently when a file
+    it forgets changes, and a rebuild costs at most seconds) and kept
     with :func:`stored_arrays` in ``name-<hash>``; returned as ordinary writable arrays, the
     dtypes, shapes and flags a fresh ``build()`` gives (kernels that read them as globals or take
     them as arguments see the same types). Loading them costs about 0.1 ms a table."""

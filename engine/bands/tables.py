@@ -45,8 +45,10 @@ def tables_dir() -> Path:
 
 
 def _source_tag() -> str:
-    """Cached tables are keyed on the code that builds them, so an edit never serves stale ones."""
-    return source_hash(["bands/_kernels.py", "bands/tables.py", "_bits.py"])
+    """Cached tables are keyed on every engine source (a hand-written list of the files that build
+    them missed ``core/bandkey.py`` and ``core/layout.py``, which they import: an edit there would
+    have served stale tables), so an edit never serves stale ones; a rebuild takes a few seconds."""
+    return source_hash(None)
 
 
 # -- the group of position maps of a band ------------------------------------------------

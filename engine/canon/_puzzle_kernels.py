@@ -438,9 +438,10 @@ def _tables() -> dict:
     return tables
 
 
-# computed once per version of this code and kept in the cache folder, so that importing this
-# module (every canon, equiv and rank) calls no kernel: a process loads only the kernels it runs
-_TABLES = stored_tables("canon-tables", ["canon/_puzzle_kernels.py", "_bits.py", "core/layout.py"], _tables)
+# computed once per version of the engine's sources (2 s) and kept in the cache folder, so that
+# importing this module (every canon, equiv and rank) calls no kernel: a process loads only the
+# kernels it runs
+_TABLES = stored_tables("canon-tables", None, _tables)
 PAT_LB, KEY_LB, KEY_EXACT = _TABLES["PAT_LB"], _TABLES["KEY_LB"], _TABLES["KEY_EXACT"]
 VIRGIN_OC, VIRGIN_INFO = _TABLES["VIRGIN_OC"], _TABLES["VIRGIN_INFO"]
 INNER, STACK, PAT_NIBBLES = _TABLES["INNER"], _TABLES["STACK"], _TABLES["PAT_NIBBLES"]

@@ -88,8 +88,8 @@ def _tables() -> dict:
     return dict(zip(("ORD_OK", "COMPAT"), _order_tables()), LEAF_KEY=_leaf_key_table())
 
 
-# computed once per version of this code (10-20 ms of Python) and kept in the cache folder
-_TABLES = stored_tables("grids-tables", ["grids/_kernels.py", "_bits.py"], _tables)
+# computed once per version of the engine's sources (10-20 ms of Python) and kept in the cache folder
+_TABLES = stored_tables("grids-tables", None, _tables)
 ORD_OK, COMPAT, LEAF_KEY = _TABLES["ORD_OK"], _TABLES["COMPAT"], _TABLES["LEAF_KEY"]
 
 Band1 = namedtuple("Band1", "index band aut_cols aut_dig aut_c0 aut_dinv2 ge_bits eq_bits")

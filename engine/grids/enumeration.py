@@ -38,11 +38,6 @@ Work = namedtuple("Work", "grid b2 b3 relabel state keys entries scratch form tf
                           "s1code s1m act actx target ctl cps rl4 r6n r6o r6x r6c cm")
 
 
-BAND_SOURCES = ["bands/_kernels.py", "bands/tables.py", "_bits.py"]
-"""What the band tables are computed from (``bands.tables``' key): tables derived from them are
-stored in the cache folder keyed on these and on the module deriving them."""
-
-
 def _row2_bounds() -> dict:
     """Per row-2 id (rows 1-2 of a band fixed, row 3's 216 orders free) the smallest and largest
     band index (int16: 24 KB each, they stay in cache)."""
@@ -53,8 +48,8 @@ def _row2_bounds() -> dict:
 @lru_cache(maxsize=None)
 def _tables() -> Tables:
     T = band_tables()
-    # computed once per version of the code (25 ms) and kept in the cache folder
-    bounds = stored_tables("grids-row2-bounds", BAND_SOURCES + ["grids/enumeration.py"], _row2_bounds)
+    # computed once per version of the engine's sources (25 ms) and kept in the cache folder
+    bounds = stored_tables("grids-row2-bounds", None, _row2_bounds)
     return Tables(T.row2_rank_to_id, FACT, T.table, T.aut_offsets, T.aut_maps, T.maps_rows, T.maps_cols,
                   bounds["rid_min"], bounds["rid_max"])
 

@@ -37,7 +37,7 @@ from ..bands import N_BANDS, band_index, band_tables
 from ..canon import canon_grids
 from . import _kernels as K
 from .._cache import stored_tables
-from .enumeration import BAND_SOURCES, HIST, LEAF_CAP, _tables, automorphisms, prefixes, workspace
+from .enumeration import HIST, LEAF_CAP, _tables, automorphisms, prefixes, workspace
 
 N_ED_GRIDS = 5_472_730_538
 """Essentially different grids (Russell and Jarvis 2006): the ranks are 1..N_ED_GRIDS."""
@@ -65,9 +65,9 @@ def _build_lookup() -> dict:
 
 @lru_cache(maxsize=None)
 def _lookup_tables() -> K.Lookup:
-    """The lookup kernels' tables: built once per version of the code (about 20 ms, with the band
-    tables loaded) and kept in the cache folder."""
-    t = stored_tables("grids-lookup", BAND_SOURCES + ["grids/enumeration.py", "grids/rank.py"], _build_lookup)
+    """The lookup kernels' tables: built once per version of the engine's sources (about 20 ms,
+    with the band tables loaded) and kept in the cache folder."""
+    t = stored_tables("grids-lookup", None, _build_lookup)
     return K.Lookup(t["key_index"], np.zeros(0, np.uint8), t["bands"], t["aut_off"], t["aut_cols"], t["aut_dig"],
                     t["aut_c0"], t["aut_dinv2"])
 
