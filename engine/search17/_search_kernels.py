@@ -244,20 +244,6 @@ def minimal_sets(lo, hi, n, out_lo, out_hi, cap):
 
 
 @kernel
-def map_band_sets(sets, n, rows3, cols9, out):
-    """Cells of the minlex band -> cells of a band that a position map (``rows3``, ``cols9``)
-    takes onto it: minlex cell (i, j) is the band's cell (rows3[i], cols9[j])."""
-    for t in range(n):
-        s = sets[t]
-        o = np.int64(0)
-        while s:
-            c = trailing_zeros(s)
-            s &= s - 1
-            o |= np.int64(1) << (rows3[c // 9] * 9 + cols9[c % 9])
-        out[t] = o
-
-
-@kernel
 def band_fixing_sets(band, BT, relabel, out):
     """The minimal fixing sets of a band (27 digits, any of the 2.6 M forms), in its own cells:
     its minlex band's (``BT.fix``, ``BT.fix_offsets`` by index) carried through the table's map.
@@ -647,20 +633,6 @@ def xy_expand(X, nx, p1, p2, nua, fix2, nfix2, y, max_sets, check_from, grid, S,
             rest[lvl + 1] = -1
             lvl += 1
     return n
-
-
-@kernel
-def _candidate_bits(cand, n, u12, out):
-    """out[w] bit t: candidate w*64+t (< n) misses ``u12`` (no clue in it)."""
-    W = out.shape[0]
-    for w in range(W):
-        v = np.uint64(0)
-        base = w * 64
-        top = min(64, n - base)
-        for t in range(top):
-            if (cand[base + t] & u12) == 0:
-                v |= ONE << np.uint64(t)
-        out[w] = v
 
 
 @kernel
