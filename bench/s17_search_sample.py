@@ -2,7 +2,7 @@
 
     python bench/s17_search_sample.py --out bench/data/s17_search_samples.jsonl \\
         [--passes A,B,C] [--ranks 0-415/16] [--per-rank 1] [--seed 1] [--workers N] [--budget SECONDS]
-    python bench/s17_search_sample.py --estimate FILE[:SCALE] [FILE[:SCALE] ...] [--cores 1 64 256]
+    python bench/s17_search_sample.py --estimate FILE[:SCALE] [FILE[:SCALE] ...] [--cores 1 64 256] [--rates OUT]
     python bench/s17_search_sample.py --again FILE[:SCALE] [...] --out NEW   # the same pairs, today's code
 
 A sample is one band 1 + band 2 pair of one pass, drawn at random with probability proportional
@@ -19,7 +19,9 @@ one thread each, and are appended to ``--out`` as JSON lines as they finish (a r
 samples already there, so a killed run resumes); ``--budget`` stops the run (the samples then
 running are listed in ``OUT.started`` and named by ``--estimate``: cut samples are the costly
 ones, so a cut makes the estimate low). ``--estimate`` reads the file and prints, per pass, the ranks sampled, the
-CPU seconds per band 3, and the whole search on 1, 64 and 256 cores.
+CPU seconds per band 3, and the whole search on 1, 64 and 256 cores; ``--rates OUT`` also writes the
+CPU seconds per band 3 of each pass and sampled rank as package data
+(``catalog/data/s17_search_rates.json``, what ``bin/s17-search --shard-seconds`` sizes shards by).
 """
 from __future__ import annotations
 
@@ -159,7 +161,7 @@ def again(args) -> None:
                   f"(before {r['cpu_before']:8.2f} s: {r['cpu_before'] / max(s.seconds, 1e-9):.1f}x)", flush=True)
 
 
-def estimate_from(specs: list[str], cores: list[int]) -> None:
+def estimate_from(specs: list[str], cores: list[int], rates_path: str | None = None) -> None:
     """``specs``: FILE or FILE:SCALE (CPU seconds multiplied by SCALE: samples measured on another
     machine, brought to this one's per-core speed by a sample run on both)."""
     from sudoku_symmetry.engine.search17 import estimate
@@ -182,6 +184,7 @@ def estimate_from(specs: list[str], cores: list[int]) -> None:
 
     entry = load_shipped_entry()  # variant -> {band-1 rank: (band 1, bands 2, bands 3)}
     total = 0.0
+    rates = []
     for p in sorted({r["pass"] for r in rows}):
         mine = [r for r in rows if r["pass"] == p and r["bands3"] > 0]
         per_rank: dict[int, list[float]] = {}
@@ -189,6 +192,7 @@ def estimate_from(specs: list[str], cores: list[int]) -> None:
             per_rank.setdefault(r["rank"], []).append(r["cpu"] / r["bands3"])
         # estimate() takes (cpu, bands 3) per rank: the mean of the ratios, as (mean, 1)
         samples = {rk: (statistics.fmean(v), 1) for rk, v in per_rank.items()}
+        rates += [[p, rk, samples[rk][0], len(per_rank[rk])] for rk in sorted(per_rank)]
         counts = {rk: n3 for rk, (_i, _n2, n3) in entry["C" if p == "C" else "A"].items()}
         per_band1 = estimate(samples, counts)
         cpu = sum(per_band1.values())
@@ -204,6 +208,14 @@ def estimate_from(specs: list[str], cores: list[int]) -> None:
               f"cut, so the figures are low where they lie): " + ", ".join(f"{p}:{r}" for p, r in sorted(cut)))
     for n in cores:
         print(f"three passes on {n} cores: {total / n / YEAR:,.1f} years ({total / n / 86400:,.0f} days)")
+    if rates_path:
+        data = {"about": "CPU seconds per band 3 of the 17-clue search, per pass and sampled band-1 rank: the mean "
+                         "of cpu / bands3 over the rank's random samples (pairs drawn by their bands 3)",
+                "command": f"python bench/s17_search_sample.py --estimate {' '.join(specs)} --rates {rates_path}",
+                "not_counted": [f"{p}:{r}" for p, r in sorted(cut)],
+                "columns": ["pass", "rank", "cpu_per_band3", "samples"], "rates": rates}
+        Path(rates_path).write_text(json.dumps(data, indent=None, separators=(",", ":")) + "\n")
+        print(f"wrote {len(rates)} rates to {rates_path}")
 
 
 def main() -> None:
@@ -218,11 +230,12 @@ def main() -> None:
     ap.add_argument("--estimate", metavar="FILE[:SCALE]", nargs="+",
                     help="print the estimate from samples files (CPU seconds times SCALE)")
     ap.add_argument("--cores", type=int, nargs="*", default=[1, 64, 256])
+    ap.add_argument("--rates", metavar="OUT", help="with --estimate: write the CPU per band 3 as package data")
     ap.add_argument("--again", metavar="FILE[:SCALE]", nargs="+",
                     help="with --out: search the pairs of these samples files again, with today's code")
     args = ap.parse_args()
     if args.estimate:
-        estimate_from(args.estimate, args.cores)
+        estimate_from(args.estimate, args.cores, args.rates)
     elif args.again and args.out:
         os.environ.setdefault("NUMBA_NUM_THREADS", "1")
         again(args)

@@ -2,6 +2,7 @@
 
     s17-search --variant A|B|C --band1-rank K[,L-M] [--bands2 A:B] [--store] [--out FILE] [--db URL]
     s17-search --variant A|B|C --band1-rank K[,L-M] --store --workers N|--scheduler ADDRESS
+    s17-search --variant A|B|C --band1-rank K[,L-M] --store --shard-seconds S [--workers N]
     s17-search --table [--db URL]
     s17-search --status [--db URL]
     s17-search --export FILE [--variant P] [--of K[,L-M]] [--db URL]
@@ -26,6 +27,12 @@ bands 3, 17s found and CPU seconds); ``--store`` prints no line (a count-only ru
 ``--workers N`` / ``--scheduler ADDRESS`` need: lines come out in order from one process).
 ``--bands2 A:B`` searches bands 2 A..B-1 of each band 1 only (a sample; the band 1 stays
 incomplete). A progress bar counts bands 2, with the ETA.
+
+``--shard-seconds S`` cuts each band 1 into shards of about S estimated CPU seconds (ranges of
+bands 2: each band 2 costs its bands 3 times the CPU per band 3 measured near that rank, from the
+package data), for runs on many workers, where a shard of a whole band 1 (up to years at the
+low ranks) would be the tail; a band 1 is complete once its ranges are. With ``--store`` only;
+the plan is the same at every start of the run, so it resumes shard by shard.
 
 ``--export FILE`` writes the finds stored in the catalog as puzzles, one 81-character line per
 class (its canonical form, ``.`` empty), sorted, each class once however many passes and bands 1
@@ -91,6 +98,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--bands2", type=parse_bands2, default=None, metavar="A:B",
                    help="only bands 2 A..B-1 of each band 1 (a sample)")
     p.add_argument("--store", action="store_true", help="store the finds, print no line (resumable, Dask)")
+    p.add_argument("--shard-seconds", type=seconds_argument, default=None, metavar="S",
+                   help="with --store: shards of about S estimated CPU seconds (ranges of bands 2)")
     p.add_argument("--out", metavar="FILE", help="write the lines to FILE (resumable) instead of standard output")
     p.add_argument("--chunk", type=count_argument(1), default=s17_search.CHUNK, help=argparse.SUPPRESS)
     p.add_argument("--checkpoint-seconds", type=seconds_argument, default=None, help=argparse.SUPPRESS)
@@ -106,8 +115,10 @@ def _main(argv=None) -> int:
         raise CommandError("--store and --out exclude each other (--out stores too)")
     if args.band1_rank is not None and args.variant is None:
         raise CommandError("--variant A, B or C is required with --band1-rank")
-    if args.band1_rank is None and (args.bands2 or args.store or args.out or distributed(args)):
-        raise CommandError("--bands2, --store, --out, --workers and --scheduler go with --band1-rank")
+    if args.band1_rank is None and (args.bands2 or args.store or args.out or distributed(args) or args.shard_seconds):
+        raise CommandError("--bands2, --store, --out, --shard-seconds, --workers and --scheduler go with --band1-rank")
+    if args.shard_seconds is not None and not (args.store and args.shard_seconds > 0):
+        raise CommandError("--shard-seconds needs --store and a positive number of seconds")
     if args.variant is not None and not (args.band1_rank is not None or args.export):
         raise CommandError("--variant goes with --band1-rank or --export")
     target = None
@@ -140,11 +151,21 @@ def _search(catalog, args, target, argv, err) -> int:
     params = s17_search.parameters(pass_, ranks, list(args.bands2) if args.bands2 else None,
                                    chunk=args.chunk, **out_parameters(target))
     total = sum(b - a for a, b in (s17_search.band_range(r, args.bands2) for r in ranks))
+    shards = s17_search.shards(pass_, ranks)
+    if args.shard_seconds is not None:
+        params["shard_seconds"] = args.shard_seconds
+        try:
+            shards, costs = s17_search.plan(pass_, ranks, args.shard_seconds, args.bands2)
+        except ValueError as e:
+            raise CommandError(str(e)) from None
+        err.write(f"s17-search: pass {pass_}: {len(shards):,} shards of about {args.shard_seconds:g} CPU-s over "
+                  f"{len(ranks)} bands 1 (estimated: {sum(costs):,.0f} CPU-s in all, the largest shard "
+                  f"{max(costs, default=0.0):,.0f})\n")
     state, output = start_run(catalog, RUN_KIND, params, target, items_total=total, prog="s17-search", argv=argv)
     seconds = s17_search.CHECKPOINT_SECONDS if args.checkpoint_seconds is None else args.checkpoint_seconds
     job = Job(partial(s17_search.work, chunk=args.chunk, emit=target is not None, seconds=seconds,
                       bands2_range=args.bands2), s17_search.write)
-    res = run_job(catalog, state.id, s17_search.shards(pass_, ranks), job, output=output,
+    res = run_job(catalog, state.id, shards, job, output=output,
                   desc=f"s17 search {pass_}", unit=" bands2", **cluster(args))
     state = get_run(catalog, state.id)
     if res.already_done:

@@ -28,7 +28,8 @@ SQL a user can run::
 
 * :func:`store_search_chunk` stores one checkpoint of the search (finds and progress, in the
   caller's transaction); :func:`load_search_bands`, :func:`load_search_finds` read them back;
-  :func:`load_shipped_search` reads the package data ``data/s17_search_bands.json``.
+  :func:`load_shipped_search` reads the package data ``data/s17_search_bands.json``,
+  :func:`load_shipped_rates` ``data/s17_search_rates.json`` (CPU seconds per band 3, sampled).
 """
 from __future__ import annotations
 
@@ -41,7 +42,7 @@ from ._dml import connection_of, insert_new
 from .configurations import make_row, store_configurations
 from .errors import CatalogError
 from .models import Band, S17EntryBand, S17SearchBand, S17SearchFind, S17SearchSlice, utcnow
-from .shipped import S17_ENTRY_COUNTS, S17_SEARCH_BANDS
+from .shipped import S17_ENTRY_COUNTS, S17_SEARCH_BANDS, S17_SEARCH_RATES
 
 BANDS = Band.__table__
 ENTRY = S17EntryBand.__table__
@@ -130,7 +131,8 @@ def store_search_chunk(target, pass_: str, band1_rank: int, finds: Iterable[tupl
     ``cpu_seconds``). The row's counters (bands 2 done, pairs, bands 3, CPU seconds) grow by the
     slices that overlap no stored slice of that pass and band 1, so searching bands 2 again (a
     second run over them) counts nothing twice; ``found`` is the number of distinct finds
-    stored. Returns (new finds, known)."""
+    stored; the band 1 is ``complete`` once its slices cover all its bands 2 (by one shard, or
+    by the ranges of a run cut by cost). Returns (new finds, known)."""
     finds = list(finds)
     now = utcnow()
     key = {"pass": pass_, "band1_rank": int(band1_rank)}
@@ -161,12 +163,14 @@ def store_search_chunk(target, pass_: str, band1_rank: int, finds: Iterable[tupl
             (FINDS.c["pass"] == pass_) & (FINDS.c.band1_rank == int(band1_rank)))).scalar_one()
         had = conn.execute(select(SEARCH.c.band1_rank).where(where)).first() is not None
         if not had:
-            conn.execute(SEARCH.insert().values(**key, band1=int(progress["band1"]),
-                                                bands2_total=int(progress["bands2_total"]), found=found,
-                                                complete=bool(progress["complete"]), updated_at=now, **inc))
+            total = int(progress["bands2_total"])
+            conn.execute(SEARCH.insert().values(**key, band1=int(progress["band1"]), bands2_total=total, found=found,
+                                                complete=bool(progress["complete"]) or inc["bands2_done"] >= total,
+                                                updated_at=now, **inc))
         else:
+            covered = SEARCH.c.bands2_done + inc["bands2_done"] >= SEARCH.c.bands2_total
             conn.execute(update(SEARCH).where(where).values(
-                found=found, updated_at=now, complete=SEARCH.c.complete | bool(progress["complete"]),
+                found=found, updated_at=now, complete=SEARCH.c.complete | bool(progress["complete"]) | covered,
                 **{k: SEARCH.c[k] + v for k, v in inc.items()}))
     return new, len(finds) - new
 
@@ -188,6 +192,18 @@ def load_search_finds(target, pass_: str, band1_rank: int) -> list[tuple[str, st
                             .where(FINDS.c["pass"] == pass_, FINDS.c.band1_rank == int(band1_rank))
                             .order_by(FINDS.c.canonical))
         return [(c, p) for c, p in rows]
+
+
+def load_shipped_rates() -> dict[str, dict[int, float]]:
+    """The package data ``data/s17_search_rates.json``: pass -> {sampled band-1 rank: CPU seconds
+    per band 3 there} (the mean over that rank's random samples); {} if absent."""
+    if not S17_SEARCH_RATES.exists():
+        return {}
+    data = json.loads(S17_SEARCH_RATES.read_text())
+    out: dict[str, dict[int, float]] = {}
+    for p, r, v, _n in data["rates"]:
+        out.setdefault(p, {})[int(r)] = float(v)
+    return out
 
 
 def load_shipped_search() -> dict[tuple[str, int], dict]:

@@ -7,6 +7,9 @@ beside its JSON manifest (sha256, what it covers, the command that makes it agai
 * ``s17_entry_counts.json``: the 17-clue search entry's counts per band 1 (``catalog/search17.py``).
 * ``s17_search_bands.json``: the 17-clue search's measured bands 1 per pass (complete or not:
   finds, CPU seconds, bands 3), what ``bin/s17-search --table`` and its estimate read.
+* ``s17_search_rates.json``: the 17-clue search's CPU seconds per band 3, per pass and sampled
+  rank (``bench/s17_search_sample.py --rates``), what ``bin/s17-search --shard-seconds`` sizes
+  shards by.
 """
 from __future__ import annotations
 
@@ -24,6 +27,7 @@ ED_GRID_COUNTS = DATA_DIR / "ed_grid_counts.npz"
 ED_GRID_FINE = DATA_DIR / "ed_grid_fine.npz"
 S17_ENTRY_COUNTS = DATA_DIR / "s17_entry_counts.json"
 S17_SEARCH_BANDS = DATA_DIR / "s17_search_bands.json"
+S17_SEARCH_RATES = DATA_DIR / "s17_search_rates.json"
 
 
 def manifest(path: Path) -> dict:

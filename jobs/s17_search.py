@@ -1,17 +1,19 @@
-"""The job of ``s17-search``: the 17-clue search over the entry, one pass and band 1 per shard.
+"""The job of ``s17-search``: the 17-clue search over the entry, one pass and band 1 per shard, or
+one range of its bands 2 per shard when the run is cut by cost (:func:`plan`).
 
-Run kind ``s17-search``. Shard: ``"P:K"`` (pass P, band-1 rank K), the same in a serial and a
-distributed run. Cursor: ``{"b2": next band 2, "found": [canonical forms found so far]}`` (a band 1
-holds tens of 17s, so the list stays small; a find met again later in the shard, e.g. another
-image in a grid with automorphisms or, in pass C, another chute of 7+, is not printed twice).
-A checkpoint falls on a boundary of the entry's slices (``chunk`` bands 2, 64 by default); slices
-are gathered until ``seconds`` of work (default :data:`CHECKPOINT_SECONDS`), and each commit
-stores its finds (``s17_search_finds``, ``configurations``), its slices (``s17_search_slices``)
-and the band 1's counters (``s17_search_bands``: bands 2, pairs, bands 3, CPU seconds, grown only
-by slices no earlier run covered), so a kill loses at most those seconds and the rerun ends with
-the same rows, and a second run over the same bands 2 counts nothing twice. ``bands2`` limits a
-run to a range of bands 2 of each band 1 (samples for the estimate); the band 1 is complete only
-when its whole range is.
+Run kind ``s17-search``. Shard: ``"P:K"`` (pass P, band-1 rank K) or ``"P:K:A-B"`` (its bands 2
+A..B-1), the same in a serial and a distributed run. Cursor: ``{"b2": next band 2, "found":
+[canonical forms found so far]}`` (a band 1 holds tens of 17s, so the list stays small; a find
+met again later in the shard, e.g. another image in a grid with automorphisms or, in pass C,
+another chute of 7+, is not printed twice). A checkpoint falls on a boundary of the entry's
+slices (``chunk`` bands 2, 64 by default); slices are gathered until ``seconds`` of work (default
+:data:`CHECKPOINT_SECONDS`), and each commit stores its finds (``s17_search_finds``,
+``configurations``), its slices (``s17_search_slices``) and the band 1's counters
+(``s17_search_bands``: bands 2, pairs, bands 3, CPU seconds, grown only by slices no earlier run
+covered), so a kill loses at most those seconds and the rerun ends with the same rows, and a
+second run over the same bands 2 counts nothing twice. ``bands2`` limits a run to a range of
+bands 2 of each band 1 (samples for the estimate); a band 1 is complete once its slices cover
+all its bands 2 (one shard, or the shards of a plan).
 """
 from __future__ import annotations
 
@@ -20,10 +22,10 @@ from typing import NamedTuple
 
 import numpy as np
 
-from sudoku_symmetry.catalog.search17 import (load_search_bands, load_search_finds, load_shipped_search,
-                                              store_search_chunk)
+from sudoku_symmetry.catalog.search17 import (load_search_bands, load_search_finds, load_shipped_rates,
+                                              load_shipped_search, store_search_chunk)
 from sudoku_symmetry.engine.canon import canon_puzzles
-from sudoku_symmetry.engine.search17 import PASSES, band1, bands2, estimate, search_chunks
+from sudoku_symmetry.engine.search17 import PASSES, band1, bands2, cost_ranges, entry_slice, estimate, search_chunks
 
 from .chunk import Chunk
 
@@ -34,7 +36,7 @@ CHECKPOINT_SECONDS = 30.0
 milliseconds (no band 3) to minutes (pairs at low ranks): a commit (about 2 ms) is never the cost."""
 
 __all__ = ["KIND", "PASSES", "CHUNK", "CHECKPOINT_SECONDS", "SearchChunk", "parameters", "shards", "band_range", "work",
-           "write", "found_classes", "measured", "estimate_search"]
+           "write", "found_classes", "measured", "estimate_search", "per_band3", "plan"]
 
 
 class SearchChunk(NamedTuple):
@@ -53,6 +55,38 @@ def parameters(pass_: str, ranks: list[int], bands2_range, out: str | None, stdo
 
 def shards(pass_: str, ranks: list[int]) -> list[str]:
     return [f"{pass_}:{r}" for r in ranks]
+
+
+def per_band3(pass_: str, ranks) -> dict[int, float]:
+    """Band-1 rank -> the estimated CPU seconds per band 3 of ``pass_`` there, interpolated (log
+    scale, ``estimate``) between the ranks of the package data's random samples
+    (``s17_search_rates.json``), so a plan is the same at every start of a run of one version;
+    {} when the package has none."""
+    rates = load_shipped_rates().get(pass_, {})
+    return estimate({r: (v, 1) for r, v in rates.items()}, {int(r): 1 for r in ranks})
+
+
+def plan(pass_: str, ranks: list[int], seconds: float, bands2_range=None) -> tuple[list[str], list[float]]:
+    """The run cut by cost: per band 1, its bands 2 (all, or ``bands2_range``) in consecutive ranges
+    of about ``seconds`` estimated CPU seconds each (``cost_ranges``: each band 2 costs its bands 3,
+    from the entry, times the CPU per band 3 of :func:`per_band3`), so no shard is much longer
+    than ``seconds`` plus its costliest band 2 and a run on many workers ends with a short tail.
+    Returns (shards ``"P:K:A-B"``, their estimated CPU seconds). Counting the entry's bands 3 per
+    band 2 takes seconds per band 1 (up to about 30 s for pass A or B at the low ranks)."""
+    rate = per_band3(pass_, ranks)
+    if not rate:
+        raise ValueError(f"no sampled CPU per band 3 of pass {pass_} in the package data to size shards by")
+    variant = "C" if pass_ == "C" else "A"  # B searches A's bands 3 (bands 2 and 3 exchanged)
+    names, costs = [], []
+    for r in ranks:
+        a, b = band_range(r, bands2_range)
+        if b <= a:
+            continue
+        cost = entry_slice(variant, r, a, b).counts * rate[int(r)]
+        for x, y in cost_ranges(cost, seconds, a):
+            names.append(f"{pass_}:{r}:{x}-{y}")
+            costs.append(float(cost[x - a:y - a].sum()))
+    return names, costs
 
 
 def band_range(rank: int, bands2_range) -> tuple[int, int]:
@@ -77,9 +111,12 @@ def work(shard: str, cursor, *, chunk: int = CHUNK, emit: bool = False, seconds:
     """Pass and band 1 ``shard``, ``chunk`` bands 2 a slice, slices gathered for ``seconds``:
     yields Chunk(SearchChunk, cursor, done, bands 2 done, the finds' lines when ``emit``, and
     ``found N`` after the band 1's last one)."""
-    pass_, rank = shard.split(":")
+    pass_, rank, *part = shard.split(":")
     rank = int(rank)
-    start, stop = band_range(rank, bands2_range)
+    if part:  # a shard of a plan: its own range of bands 2
+        start, stop = band_range(rank, [int(v) for v in part[0].split("-")])
+    else:
+        start, stop = band_range(rank, bands2_range)
     total = len(bands2(rank))
     index = int(band1(rank).index)
     cur = cursor or {"b2": start, "found": []}

@@ -100,6 +100,42 @@ def test_finds_are_the_lists_17s_stored_once_exported_and_tabled(tmp_path, capsy
     assert "# wall on 64 workers" in table and "# wall on 256 workers" in table
 
 
+
+def test_a_run_cut_by_cost_stores_what_one_shard_stores(tmp_path, capsys):
+    """``--shard-seconds``: the same bands 2 cut into ranges of about 0.5 estimated CPU-s (several
+    shards ``C:2:A-B`` that tile the range in order) store the rows of the same run in one shard."""
+    one, cut = tmp_path / "one.sqlite", tmp_path / "cut.sqlite"
+    _main(SLICE + ["--store", "--db", str(one)], capsys)
+    err = _main(SLICE + ["--store", "--shard-seconds", "0.5", "--db", str(cut)], capsys).err
+    shards = [r[0] for r in _rows(cut, CHECKPOINTS)]
+    assert f"{len(shards)} shards of about 0.5 CPU-s over 1 bands 1" in err and len(shards) >= 2
+    ranges = sorted(tuple(int(v) for v in s.split(":")[2].split("-")) for s in shards)
+    assert ranges[0][0] == 18136 and ranges[-1][1] == 18141
+    assert all(a[1] == b[0] for a, b in zip(ranges, ranges[1:]))
+    for query in (BANDS, FINDS, PUZZLES):
+        assert _rows(cut, query) == _rows(one, query), query
+
+
+def test_a_band1_is_complete_once_its_ranges_cover_it(tmp_path):
+    """The catalog marks a band 1 complete when the slices stored, from any runs, cover its bands 2."""
+    from sudoku_symmetry.catalog.db import open_catalog
+    from sudoku_symmetry.catalog.search17 import load_search_bands, store_search_chunk
+
+    catalog = open_catalog(str(tmp_path / "c.sqlite"), create=True)
+
+    def chunk(a, b):
+        sl = {"first": a, "stop": b, "pairs": b - a, "bands3": 2 * (b - a), "found": 0, "cpu_seconds": 0.5}
+        with catalog.begin() as conn:
+            store_search_chunk(conn, "A", 7, [], {"band1": 9, "bands2_total": 10, "complete": False, "slices": [sl]})
+        return load_search_bands(catalog)[("A", 7)]
+
+    assert not chunk(4, 10)["complete"]
+    assert not chunk(0, 2)["complete"]
+    assert not chunk(1, 3)["complete"]  # overlaps a stored slice: counts nothing
+    row = chunk(2, 4)
+    assert row["complete"] and row["bands2_done"] == 10 and row["pairs"] == 10 and row["cpu_seconds"] == 1.5
+
+
 def test_bad_arguments(tmp_path, capsys):
     db = str(tmp_path / "c.sqlite")
     for args in (["--variant", "D", "--band1-rank", "1"], ["--variant", "A", "--band1-rank", "416"],
@@ -107,7 +143,10 @@ def test_bad_arguments(tmp_path, capsys):
                  ["--variant", "A", "--band1-rank", "1", "--bands2", "5:5"],
                  ["--variant", "A", "--band1-rank", "1", "--bands2", "x"],
                  ["--variant", "A", "--band1-rank", "1", "--workers", "2"],
-                 ["--table", "--variant", "A"], ["--status", "--store"], ["--table", "--of", "1"]):
+                 ["--table", "--variant", "A"], ["--status", "--store"], ["--table", "--of", "1"],
+                 ["--variant", "A", "--band1-rank", "1", "--shard-seconds", "60"],
+                 ["--variant", "A", "--band1-rank", "1", "--store", "--shard-seconds", "0"],
+                 ["--table", "--shard-seconds", "60"]):
         try:
             status = cmd.main(args + ["--db", db])
         except SystemExit as exc:  # argparse

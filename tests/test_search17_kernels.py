@@ -10,6 +10,7 @@ from itertools import combinations, product
 
 import numpy as np
 import pytest
+from hypothesis import given, settings, strategies as st
 
 from sudoku_symmetry.engine.search17 import band1, bands2, entry_slice
 from sudoku_symmetry.engine.search17 import _order_kernels as OK
@@ -329,3 +330,22 @@ def test_estimate_interpolates_cost_per_band3():
     two = estimate({0: (1.0, 1), 100: (100.0, 1), 50: (0.0, 0)}, {50: 2, 200: 1})
     assert abs(two[50] - 2 * 10.0) < 1e-9 and abs(two[200] - 100.0) < 1e-9  # geometric midpoint, flat after
     assert estimate({}, {0: 1}) == {}
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.floats(0, 10, allow_nan=False), max_size=40), st.floats(0.1, 20), st.integers(0, 1000))
+def test_cost_ranges_tile_the_bands2_within_the_budget(costs, budget, start):
+    """The ranges tile start .. start + n in order; each costs at most the budget or is one band 2;
+    and no range could take its next band 2 within the budget (the cut is greedy)."""
+    from sudoku_symmetry.engine.search17 import cost_ranges
+
+    got = cost_ranges(np.array(costs, float), budget, start)
+    assert [a for a, _ in got] == ([start] + [b for _, b in got[:-1]] if costs else [])
+    assert (got[-1][1] if got else start) == start + len(costs)
+    for k, (a, b) in enumerate(got):
+        cost = sum(costs[a - start:b - start])
+        assert b > a and (cost <= budget + 1e-6 or b - a == 1)
+        if k + 1 < len(got):
+            assert cost + costs[b - start] > budget - 1e-6
+    with pytest.raises(ValueError):
+        cost_ranges(np.ones(3), 0.0)

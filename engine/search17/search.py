@@ -365,3 +365,24 @@ def estimate(samples: dict[int, tuple[float, int]], bands3: dict[int, int]) -> d
     xs = np.array([p[0] for p in pts], float)
     ys = np.log(np.array([p[1] for p in pts]))
     return {r: float(np.exp(np.interp(r, xs, ys)) * n) for r, n in bands3.items()}
+
+
+def cost_ranges(costs: np.ndarray, budget: float, start: int = 0) -> list[tuple[int, int]]:
+    """Consecutive ranges of bands 2 ``(a, b)`` covering ``start .. start + len(costs)``, each of
+    estimated cost at most ``budget`` (``costs[j]``: the estimate of band 2 ``start + j``, e.g. its
+    bands 3 times the CPU seconds per band 3); a band 2 costlier alone is a range of its own. Cut
+    greedily: a range ends at the last band 2 that keeps it within the budget, so every range but
+    the last costs more than ``budget`` minus its next band 2."""
+    if budget <= 0:
+        raise ValueError(f"the budget must be positive, got {budget}")
+    c = np.concatenate([[0.0], np.cumsum(np.asarray(costs, float))])
+    n = len(c) - 1
+    out = []
+    a = 0
+    while a < n:
+        b = int(np.searchsorted(c, c[a] + budget, side="right")) - 1  # last b with c[b] - c[a] <= budget
+        b = max(b, a + 1)
+        out.append((start + a, start + b))
+        a = b
+    return out
+
