@@ -16,7 +16,7 @@ hitting-set search (a puzzle has a clue in every one of them) pruned by disjoint
 solver's uniqueness check on the clue sets that hit them all; a second solution found there is
 one more set to hit. It is complete: ``--clues 16`` on any grid ends with nothing found, and
 ``--clues 17`` finds exactly the grid's puzzles of the 17-clue list. A 16-clue search takes
-2.2 s a grid (median of 50 random grids, one core), a 17-clue one tens of minutes. Example:
+1.8 s a grid (median of 50 random grids, one core), a 17-clue one tens of minutes. Example:
 
     $ find-puzzles --clues 17 693784512487512936125963874932651487568247391741398625319475268856129743274836159
     # 693784512487512936125963874932651487568247391741398625319475268856129743274836159: 17 clues
@@ -70,7 +70,7 @@ def _parser() -> argparse.ArgumentParser:
         "Malformed lines print 'error line N: REASON' in their place (and on stderr); exit status 2 if there were any.",
     )
     ap.add_argument("--clues", type=count_argument(0, 81), required=True, metavar="N",
-                    help="the number of clues (16: median 2.2 s a grid, nothing found; 17: tens of minutes a grid)")
+                    help="the number of clues (16: median 1.8 s a grid, nothing found; 17: tens of minutes a grid)")
     ap.add_argument("--minimal", action="store_true", help="only minimal puzzles (no clue can be removed)")
     ap.add_argument("--limit", type=count_argument(1), default=None, metavar="K",
                     help="at most K puzzles per grid (needed for many clues: every superset of a puzzle is one)")

@@ -42,7 +42,9 @@ found it (``--variant`` and ``--of`` select passes and band-1 ranks); ``-`` is s
 ``catalog/data/s17_search_bands.json``, written by ``--export-table``): bands 2 done of the entry's,
 pairs, bands 3, 17s found, CPU seconds, complete; then the estimate of the whole search (3 passes
 x 416 bands 1): the CPU seconds per band 3 measured, interpolated across ranks, times each band
-1's bands 3 (the entry's counts), and its wall time on 64 and 256 Dask workers.
+1's bands 3 (the entry's counts), and its wall time on 64 and 256 Dask workers; then the same
+estimate from the package's random samples (``catalog/data/s17_search_rates.json``, CPU seconds
+per band 3 of random pairs at sampled ranks, what ``--shard-seconds`` sizes shards by).
 """
 from __future__ import annotations
 
@@ -232,6 +234,15 @@ def _table(catalog, out) -> int:
         for w in (64, 256):
             out.write(f"# wall on {w} workers: shards of one band 1 {max(total / w, biggest_band1) / 86400:,.1f} "
                       f"days; shards of 64 bands 2 {(total / w + biggest_slice) / 86400:,.1f} days\n")
+    sampled = s17_search.estimate_sampled(entry)
+    if sampled:
+        cpu = {p: sum(v.values()) for p, v in sampled.items()}
+        every = sum(cpu.values())
+        out.write("# estimate from the package's random samples (s17_search_rates.json): "
+                  + ", ".join(f"pass {p} {c / YEAR:,.0f}" for p, c in cpu.items())
+                  + f", all {every / YEAR:,.0f} CPU-years; on 64 / 256 workers with shards of a day "
+                    f"(--shard-seconds 86400) {(every / 64 + 86400) / YEAR:,.1f} / {(every / 256 + 86400) / YEAR:,.1f} "
+                    "years\n")
     return EXIT_OK
 
 

@@ -36,7 +36,7 @@ CHECKPOINT_SECONDS = 30.0
 milliseconds (no band 3) to minutes (pairs at low ranks): a commit (about 2 ms) is never the cost."""
 
 __all__ = ["KIND", "PASSES", "CHUNK", "CHECKPOINT_SECONDS", "SearchChunk", "parameters", "shards", "band_range", "work",
-           "write", "found_classes", "measured", "estimate_search", "per_band3", "plan"]
+           "write", "found_classes", "measured", "estimate_search", "estimate_sampled", "per_band3", "plan"]
 
 
 class SearchChunk(NamedTuple):
@@ -180,4 +180,16 @@ def estimate_search(rows: dict[tuple[str, int], dict], entry: dict[str, dict[int
                   "samples": len([s for s in samples.values() if s[1] > 0])}
     return out
 
+
+def estimate_sampled(entry: dict[str, dict[int, tuple[int, int, int]]]) -> dict[str, dict[int, float]]:
+    """Per pass: the estimated CPU seconds of each band 1 from the package data's random samples
+    (:func:`per_band3` times the entry's bands 3: A's for passes A and B, C's for C); a pass
+    without samples is left out."""
+    out = {}
+    for p in PASSES:
+        counts = entry.get("C" if p == "C" else "A", {})
+        rate = per_band3(p, counts)
+        if rate:
+            out[p] = {r: rate[r] * n3 for r, (_i, _n2, n3) in counts.items()}
+    return out
 

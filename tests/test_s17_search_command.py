@@ -98,6 +98,9 @@ def test_finds_are_the_lists_17s_stored_once_exported_and_tabled(tmp_path, capsy
     table = _main(["--table", "--db", db], capsys).out
     assert "C 2 0 7/54424" in table and "# estimate pass C: 416 bands 1 from 1 measured ranks" in table
     assert "# wall on 64 workers" in table and "# wall on 256 workers" in table
+    # and from the package's random samples: every pass, the whole search in CPU-years
+    sampled = [line for line in table.splitlines() if line.startswith("# estimate from the package's random samples")]
+    assert len(sampled) == 1 and all(f"pass {p} " in sampled[0] for p in "ABC") and "CPU-years" in sampled[0]
 
 
 
