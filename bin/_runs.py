@@ -49,11 +49,14 @@ def start_run(catalog, kind: str, params: dict, target, *, items_total=None, pro
 
 def print_runs(catalog, kind: str, out, *, shards: str, what: str, unit: str, label=None) -> None:
     """``--status``: one line per run of ``kind``: its status, the ``what`` it covers (the list
-    ``parameters[shards]``), where its output goes, the shards done and pending, the items done
+    ``parameters[shards]``, one shard each, or ``parameters["shard_count"]`` shards when the run
+    cut them finer), where its output goes, the shards done and pending, the items done
     (``unit``). ``label(parameters)``: text put after the run's number."""
     for r in list_runs(catalog, kind):
         params = r.parameters
         n = len(params.get(shards, []))
+        count = int(params.get("shard_count", n))
+        cut = f" in {count:,} shards" if "shard_count" in params else ""
         target = params.get("out") or ("standard output" if params.get("stdout") else "count only")
-        out.write(f"run {r.id}: {label(params) if label else ''}{r.status}, {n} {what} ({target}), "
-                  f"{r.shards_done} done, {n - r.shards_done} pending, {r.items_done:,} {unit}\n")
+        out.write(f"run {r.id}: {label(params) if label else ''}{r.status}, {n} {what}{cut} ({target}), "
+                  f"{r.shards_done} done, {count - r.shards_done} pending, {r.items_done:,} {unit}\n")

@@ -160,6 +160,7 @@ def _search(catalog, args, target, argv, err) -> int:
             shards, costs = s17_search.plan(pass_, ranks, args.shard_seconds, args.bands2)
         except ValueError as e:
             raise CommandError(str(e)) from None
+        params["shard_count"] = len(shards)  # --status: the shards pending are the plan's
         err.write(f"s17-search: pass {pass_}: {len(shards):,} shards of about {args.shard_seconds:g} CPU-s over "
                   f"{len(ranks)} bands 1 (estimated: {sum(costs):,.0f} CPU-s in all, the largest shard "
                   f"{max(costs, default=0.0):,.0f})\n")
