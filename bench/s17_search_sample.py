@@ -67,9 +67,9 @@ def draw(pass_: str, rank: int, k: int, seed: int) -> dict:
     """Sample k of (pass, rank): a pair drawn proportionally to its bands 3, searched whole."""
     import numpy as np
 
-    from sudoku_symmetry.engine.search17 import search_slice
+    from sudoku_symmetry.engine.search17 import entry_variant, search_slice
 
-    counts, t_count = _counts("C" if pass_ == "C" else "A", rank)
+    counts, t_count = _counts(entry_variant(pass_), rank)
     total = int(counts.sum())
     row = {"pass": pass_, "rank": rank, "k": k, "seed": seed, "bands2": len(counts),
            "bands2_with_band3": int(np.count_nonzero(counts)), "bands3_total": total, "count_cpu": t_count}
@@ -164,7 +164,7 @@ def again(args) -> None:
 def estimate_from(specs: list[str], cores: list[int], rates_path: str | None = None) -> None:
     """``specs``: FILE or FILE:SCALE (CPU seconds multiplied by SCALE: samples measured on another
     machine, brought to this one's per-core speed by a sample run on both)."""
-    from sudoku_symmetry.engine.search17 import estimate
+    from sudoku_symmetry.engine.search17 import entry_variant, estimate
 
     rows, cut = [], []
     for spec in specs:
@@ -193,7 +193,7 @@ def estimate_from(specs: list[str], cores: list[int], rates_path: str | None = N
         # estimate() takes (cpu, bands 3) per rank: the mean of the ratios, as (mean, 1)
         samples = {rk: (statistics.fmean(v), 1) for rk, v in per_rank.items()}
         rates += [[p, rk, samples[rk][0], len(per_rank[rk])] for rk in sorted(per_rank)]
-        counts = {rk: n3 for rk, (_i, _n2, n3) in entry["C" if p == "C" else "A"].items()}
+        counts = {rk: n3 for rk, (_i, _n2, n3) in entry[entry_variant(p)].items()}
         per_band1 = estimate(samples, counts)
         cpu = sum(per_band1.values())
         total += cpu

@@ -117,7 +117,8 @@ def _main(argv=None) -> int:
         raise CommandError("--store and --out exclude each other (--out stores too)")
     if args.band1_rank is not None and args.variant is None:
         raise CommandError("--variant A, B or C is required with --band1-rank")
-    if args.band1_rank is None and (args.bands2 or args.store or args.out or distributed(args) or args.shard_seconds):
+    if args.band1_rank is None and (args.bands2 or args.store or args.out or distributed(args)
+                                    or args.shard_seconds is not None):
         raise CommandError("--bands2, --store, --out, --shard-seconds, --workers and --scheduler go with --band1-rank")
     if args.shard_seconds is not None and not (args.store and args.shard_seconds > 0):
         raise CommandError("--shard-seconds needs --store and a positive number of seconds")

@@ -25,7 +25,8 @@ import numpy as np
 from sudoku_symmetry.catalog.search17 import (load_search_bands, load_search_finds, load_shipped_rates,
                                               load_shipped_search, store_search_chunk)
 from sudoku_symmetry.engine.canon import canon_puzzles
-from sudoku_symmetry.engine.search17 import PASSES, band1, bands2, cost_ranges, entry_slice, estimate, search_chunks
+from sudoku_symmetry.engine.search17 import (PASSES, band1, bands2, cost_ranges, entry_slice, entry_variant, estimate,
+                                             search_chunks)
 
 from .chunk import Chunk
 
@@ -77,7 +78,7 @@ def plan(pass_: str, ranks: list[int], seconds: float, bands2_range=None) -> tup
     rate = per_band3(pass_, ranks)
     if not rate:
         raise ValueError(f"no sampled CPU per band 3 of pass {pass_} in the package data to size shards by")
-    variant = "C" if pass_ == "C" else "A"  # B searches A's bands 3 (bands 2 and 3 exchanged)
+    variant = entry_variant(pass_)
     names, costs = [], []
     for r in ranks:
         a, b = band_range(r, bands2_range)
@@ -175,7 +176,7 @@ def estimate_search(rows: dict[tuple[str, int], dict], entry: dict[str, dict[int
     out = {}
     for p in PASSES:
         samples = {r: (row["cpu_seconds"], row["bands3"]) for (q, r), row in rows.items() if q == p}
-        counts = entry.get("C" if p == "C" else "A", {})
+        counts = entry.get(entry_variant(p), {})
         per = estimate(samples, {r: n3 for r, (_i, _n2, n3) in counts.items()})
         out[p] = {"per_band1": per, "bands2": {r: n2 for r, (_i, n2, _n3) in counts.items()},
                   "samples": len([s for s in samples.values() if s[1] > 0])}
@@ -184,13 +185,9 @@ def estimate_search(rows: dict[tuple[str, int], dict], entry: dict[str, dict[int
 
 def estimate_sampled(entry: dict[str, dict[int, tuple[int, int, int]]]) -> dict[str, dict[int, float]]:
     """Per pass: the estimated CPU seconds of each band 1 from the package data's random samples
-    (:func:`per_band3` times the entry's bands 3: A's for passes A and B, C's for C); a pass
-    without samples is left out."""
-    out = {}
-    for p in PASSES:
-        counts = entry.get("C" if p == "C" else "A", {})
-        rate = per_band3(p, counts)
-        if rate:
-            out[p] = {r: rate[r] * n3 for r, (_i, _n2, n3) in counts.items()}
-    return out
-
+    (CPU per band 3 at the sampled ranks, ``estimate``, times the entry's bands 3); a pass without
+    samples is left out."""
+    rates = load_shipped_rates()
+    return {p: estimate({r: (v, 1) for r, v in rates[p].items()},
+                        {r: n3 for r, (_i, _n2, n3) in entry.get(entry_variant(p), {}).items()})
+            for p in PASSES if p in rates}

@@ -83,6 +83,12 @@ def check_pass(pass_: str) -> str:
     return p
 
 
+def entry_variant(pass_: str) -> str:
+    """The entry whose grids a pass searches: C's for pass C, A's for A and B (B exchanges A's
+    bands 2 and 3)."""
+    return "C" if check_pass(pass_) == "C" else "A"
+
+
 def _fixing_arrays() -> dict:
     sets = [fixing_sets(i) for i in range(N_BANDS)]
     offsets = np.zeros(N_BANDS + 1, np.int64)
@@ -151,7 +157,7 @@ class _Searcher:
     def __init__(self, pass_: str, rank: int):
         self.pass_ = check_pass(pass_)
         self.rank = check_rank(rank)
-        self.variant = "C" if self.pass_ == "C" else "A"
+        self.variant = entry_variant(self.pass_)
         self.cap = NO_CAP if self.pass_ == "C" else STACK_CAP
         self.BT = fix_tables()
         self.order = band_order()
