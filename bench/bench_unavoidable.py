@@ -13,13 +13,16 @@ check kernel alone. Targets (issue 24): at most 1 s a grid (median of at least 5
 0.2 s; McGuire et al.'s 2012 checker: about 4.7 s a grid.
 
 ``--clues 17 --list-grids K``: the solution grids of K puzzles of the 17-clue list (drawn with
-``--seed``, plus the grid with the most 17s), the seconds of the full 17-clue search of each and
-whether it found exactly the list's 17s of that grid. ``--native PATH``: GPenet's Sk_S17VB
-built outside the tree (``g++ -O3 -march=native``), run as its process 79 (``-c79``) on the lines
-of its ``k1_p2a.txt`` naming the same puzzles, alternating with the project, CPU seconds of each.
-Process 79 re-runs the 17 search of the band 1 + band 2 (+ band 3) of a known 17 within one pass
-(p2a: 6/6/5-like distributions), so it covers part of what a whole-grid search covers: the ratio
-is given with that caveat.
+``--seed``, plus the grid with the most 17s), the CPU seconds of the full 17-clue search of each
+(``puzzles_in_grid``, ``--method``: auto = the band-wise search for 17) and whether it found
+exactly the list's 17s of that grid. ``--native PATH``: GPenet's Sk_S17VB built outside the tree
+(``g++ -O3 -march=native``), run as its process 79 (``-c79 -v4-MODE``) on every line of its three
+location files (``k1_p2a.txt``, ``k2_p2b.txt``, ``k3_p1.txt``, mode 0, 1, 2) whose puzzle is one
+of that grid's list puzzles: what it takes the native tool to re-find the known 17s of the grid
+(its README: "less than 10 seconds per grid", meaning per line), each grid's lines then the
+project's search, in turn. Each line names its band-1 + band-2 pair, band 3 and slice, so process
+79 searches one pair of one pass per line; the project's search is given the grid only and finds
+every 17 of it, known or not. The ratio (native / ours, per grid) is given with that caveat.
 
 ``--batch K``: the batch run as a user starts it, ``bin/find-puzzles --store --clues N`` on a file
 of K random grids (``--seed``), serially and with ``--workers 2`` (a LocalCluster of 2 worker
@@ -48,8 +51,9 @@ from sudoku_symmetry.engine.grids.random import random_grids
 from sudoku_symmetry.engine.solve import SOLVER_DEPTH, SOLVER_WORDS, solve
 from sudoku_symmetry.engine.text import format_sudoku, parse_lines
 from sudoku_symmetry.engine.unavoidable import collect, hitting
-from sudoku_symmetry.engine.unavoidable.puzzles import SEARCH_UA_SIZE, search_masks
-from sudoku_symmetry.engine.unavoidable.sets import masks_to_arrays, minimal_uas
+from sudoku_symmetry.engine.unavoidable import puzzles_in_grid
+from sudoku_symmetry.engine.unavoidable.puzzles import METHODS, SEARCH_UA_SIZE, search_masks
+from sudoku_symmetry.engine.unavoidable.sets import minimal_uas
 from sudoku_symmetry.engine._jit import kernel
 
 RECORD = 1 << 20  # clue sets handed to the solver, replayed to time the checks alone
@@ -132,65 +136,72 @@ def list_grids(count, seed):
     return out, puzzles, sols
 
 
-def native_lines(puzzles, picks):
-    """The k1_p2a.txt lines (process 79's input) of the picked puzzles, by their canonical form."""
-    path = os.environ.get("SK17_K1", "/work/native/ua-sk17/k1_p2a.txt")
-    want = {canon_puzzles(puzzles[[k]]).forms[0].tobytes(): k for k in picks}
-    got = {}
-    with open(path) as fh:
-        for line in fh:
-            p = line.split(";")[0].strip()
-            if len(p) != 81:
-                continue
-            form = canon_puzzles(parse_lines([p]).sudokus).forms[0].tobytes()
-            if form in want and want[form] not in got:
-                got[want[form]] = line.strip()
+NATIVE_FILES = (("k1_p2a.txt", 0), ("k2_p2b.txt", 1), ("k3_p1.txt", 2))
+"""GPenet's location files and the -v4 mode process 79 reads each with (p2a, p2b, p1)."""
+
+
+def native_lines(puzzles, forms, picks, where):
+    """Per picked grid (a list puzzle's index), the lines of the three location files (in directory
+    ``where``) whose puzzle is one of that grid's list puzzles, as (mode, line)."""
+    want = defaultdict(list)  # canonical form of a list puzzle -> picked grids holding it
+    for k, members in picks:
+        for m in members:
+            want[forms[m].tobytes()].append(k)
+    got = defaultdict(list)
+    for name, mode in NATIVE_FILES:
+        with open(os.path.join(where, name)) as fh:
+            lines = [ln.strip() for ln in fh if len(ln.split(";")[0].strip()) == 81]
+        cf = canon_puzzles(parse_lines([ln.split(";")[0].strip() for ln in lines]).sudokus).forms
+        for line, f in zip(lines, cf):
+            for k in want.get(f.tobytes(), ()):
+                got[k].append((mode, line))
     return got
 
 
 def bench_list(args) -> None:
     picked, puzzles, sols = list_grids(args.list_grids, args.seed)
-    search_masks(picked[0][0], 12, minimal_uas(picked[0][0], SEARCH_UA_SIZE)[0])  # compile
+    forms = canon_puzzles(puzzles).forms
+    puzzles_in_grid(picked[0][0], 17, method=args.method)  # compile
     native = {}
     if args.native:
-        native = native_lines(puzzles, [members[0] for _, _, members in picked])
-    print(f"{'grid (first list puzzle)':82s} {'17s':>4s} {'found':>5s} {'same':>5s} {'ours s':>7s} {'native s':>8s}")
-    ours_t, nat_t, ratios = [], [], []
+        native = native_lines(puzzles, forms, [(members[0], members) for _, _, members in picked],
+                              args.native_files or os.path.dirname(os.path.abspath(args.native)))
+    print(f"{'grid (first list puzzle)':82s} {'17s':>4s} {'found':>5s} {'same':>5s} {'ours s':>7s} "
+          f"{'lines':>5s} {'native s':>8s} {'a line':>7s}")
+    ours_t, nat_t, line_t, ratios = [], [], [], []
     for grid, puzzle, members in picked:
-        tn = None
-        line = native.get(members[0])
-        if line is not None:
-            tn = run_native(args.native, line)
+        times = [run_native(args.native, mode, line) for mode, line in native.get(members[0], ())]
         t0 = time.process_time()
-        uas, _ = minimal_uas(grid, SEARCH_UA_SIZE)
-        masks, complete, stats = search_masks(grid, 17, uas)
+        found = puzzles_in_grid(grid, 17, method=args.method)
         t = time.process_time() - t0
         ours_t.append(t)
-        if tn is not None:
-            nat_t.append(tn)
-            ratios.append(tn / t)
+        if times:
+            nat_t.append(sum(times))
+            line_t += times
+            ratios.append(sum(times) / t)
         # the oracle: the classes found are exactly the list's puzzles of this grid
-        found = canon_puzzles(masks_to_arrays(masks, grid)).forms if len(masks) else np.zeros((0, 81), np.uint8)
-        same = {f.tobytes() for f in found} == {f.tobytes() for f in canon_puzzles(puzzles[members]).forms}
-        print(f"{format_sudoku(puzzles[members[0]]):82s} {len(members):4d} {len(masks):5d} {str(same):>5s} {t:7.2f} "
-              f"{'-' if tn is None else f'{tn:8.2f}'}", flush=True)
-    print(f"\n17-clue search of {len(ours_t)} grids of list puzzles: median {statistics.median(ours_t):.2f} s, "
+        got = canon_puzzles(found.puzzles).forms if len(found) else np.zeros((0, 81), np.uint8)
+        same = {f.tobytes() for f in got} == {forms[m].tobytes() for m in members}
+        print(f"{format_sudoku(puzzles[members[0]]):82s} {len(members):4d} {len(found):5d} {str(same):>5s} {t:7.2f} "
+              f"{len(times):5d} {sum(times):8.2f} {(statistics.median(times) if times else 0):7.2f}", flush=True)
+    print(f"\n17-clue search ({args.method}) of {len(ours_t)} grids of list puzzles: median {statistics.median(ours_t):.2f} s, "
           f"max {max(ours_t):.2f} s a grid (CPU)")
     if ratios:
-        print(f"native process 79 (one pass, one band 1 + band 2): median {statistics.median(nat_t):.2f} s a line; "
-              f"ratio native / ours, median of {len(ratios)}: {statistics.median(ratios):.2f}x")
+        print(f"native process 79 re-finding every known 17 of the grid (every line of its three files naming "
+              f"one): median {statistics.median(nat_t):.2f} s a grid, {statistics.median(line_t):.2f} s a line; "
+              f"ratio native / ours, median of {len(ratios)} grids: {statistics.median(ratios):.2f}x")
 
 
-def run_native(path, line):
-    """CPU seconds (children's user + system) of one process-79 run on one k1_p2a.txt line (its exit
-    status is a count, not an error)."""
+def run_native(path, mode, line):
+    """CPU seconds (children's user + system) of one process-79 run (``-v4-MODE``) on one line of
+    a location file (its exit status is a count, not an error)."""
     with tempfile.TemporaryDirectory() as tmp:
         src = os.path.join(tmp, "in.txt")
         with open(src, "w") as fh:
             fh.write(line + "\n")
         before = os.times()
-        subprocess.run([path, "-c79", f"-i{src}", f"-o{os.path.join(tmp, 'out')}"], cwd=tmp, check=False,
-                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        subprocess.run([path, "-c79", f"-v4-{mode}", f"-i{src}", f"-o{os.path.join(tmp, 'out')}"], cwd=tmp,
+                       check=False, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         after = os.times()
     return (after.children_user - before.children_user) + (after.children_system - before.children_system)
 
@@ -226,6 +237,9 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--list-grids", type=int, default=0, help="with --clues 17: grids of this many list puzzles")
     ap.add_argument("--native", default=None, help="Sk_S17VB binary (built outside the tree)")
+    ap.add_argument("--native-files", default=None,
+                    help="directory of its k1_p2a.txt, k2_p2b.txt, k3_p1.txt (default: the binary's directory)")
+    ap.add_argument("--method", default="auto", choices=METHODS, help="with --list-grids: the search method")
     ap.add_argument("--batch", type=int, default=0, help="the stored batch run on this many grids, 1 and 2 workers")
     ap.add_argument("--repeat", type=int, default=3, help="with --batch: runs of each")
     args = ap.parse_args()

@@ -11,12 +11,15 @@ puzzles (no clue can be removed keeping the solution unique); ``--limit K`` stop
 puzzles of a grid. A summary per grid goes to standard error: the grid, the clue count, the
 puzzles found, whether the search is complete, the automorphisms and the seconds.
 
-The search (engine.unavoidable): the grid's minimal unavoidable sets of up to 12 cells, a
-hitting-set search (a puzzle has a clue in every one of them) pruned by disjoint sets, and the
-solver's uniqueness check on the clue sets that hit them all; a second solution found there is
-one more set to hit. It is complete: ``--clues 16`` on any grid ends with nothing found, and
-``--clues 17`` finds exactly the grid's puzzles of the 17-clue list. A 16-clue search takes
-1.8 s a grid (median of 50 random grids, one core), a 17-clue one tens of minutes. Example:
+The search (engine.unavoidable, ``--method``). ``hitting``: the grid's minimal unavoidable sets of
+up to 12 cells, a hitting-set search (a puzzle has a clue in every one of them) pruned by
+disjoint sets, and the solver's uniqueness check on the clue sets that hit them all; a second
+solution found there is one more set to hit. ``bands`` (16-18 clues): the 17-clue search's pair
+kernels on the grid's bands and stacks in nine arrangements (engine.search17.grid). ``auto``, the
+default: bands for 17 clues, hitting otherwise. Both are complete: ``--clues 16`` on any grid
+ends with nothing found, and ``--clues 17`` finds exactly the grid's puzzles of the 17-clue
+list. A 16-clue search takes 1.8 s a grid (median of 50 random grids, one core), a 17-clue one
+2-15 s on random grids and about a minute on the grid with the most 17s. Example:
 
     $ find-puzzles --clues 17 693784512487512936125963874932651487568247391741398625319475268856129743274836159
     # 693784512487512936125963874932651487568247391741398625319475268856129743274836159: 17 clues
@@ -46,6 +49,8 @@ from functools import partial
 
 from sudoku_symmetry.engine.text import format_lines, format_sudoku
 from sudoku_symmetry.engine.unavoidable import TooManyPuzzles, parse_grids, puzzles_in_grid
+from sudoku_symmetry.engine.search17.grid import CLUES as BAND_CLUES
+from sudoku_symmetry.engine.unavoidable.puzzles import METHODS
 
 from sudoku_symmetry.catalog.db import open_catalog
 from sudoku_symmetry.catalog.runs import get_run, start_or_resume
@@ -70,10 +75,13 @@ def _parser() -> argparse.ArgumentParser:
         "Malformed lines print 'error line N: REASON' in their place (and on stderr); exit status 2 if there were any.",
     )
     ap.add_argument("--clues", type=count_argument(0, 81), required=True, metavar="N",
-                    help="the number of clues (16: median 1.8 s a grid, nothing found; 17: tens of minutes a grid)")
+                    help="the number of clues (16: median 1.8 s a grid, nothing found; 17: 2-70 s a grid)")
     ap.add_argument("--minimal", action="store_true", help="only minimal puzzles (no clue can be removed)")
     ap.add_argument("--limit", type=count_argument(1), default=None, metavar="K",
                     help="at most K puzzles per grid (needed for many clues: every superset of a puzzle is one)")
+    ap.add_argument("--method", choices=METHODS, default="auto",
+                    help="bands: the 17-clue search's kernels on the grid's bands (16-18 clues); hitting: the hitting-set "
+                    "search over the grid's unavoidable sets (any count); auto (default): bands for 17, else hitting")
     ap.add_argument("--store", action="store_true",
                     help="record the puzzles and a search record per grid in the catalog, as a resumable run per FILE "
                     "(nothing printed but the summary)")
@@ -90,7 +98,7 @@ def _parser() -> argparse.ArgumentParser:
 
 def _search(grid, args, source: str, lineno: int):
     try:
-        return puzzles_in_grid(grid, args.clues, minimal=args.minimal, limit=args.limit)
+        return puzzles_in_grid(grid, args.clues, minimal=args.minimal, limit=args.limit, method=args.method)
     except TooManyPuzzles as exc:
         raise CommandError(f"{source}:{lineno}: {exc} (--limit)") from None
 
@@ -114,7 +122,7 @@ def _row(grid, args, source: str, lineno: int) -> dict:
 
 
 def _summary(found, text: str, args, source: str, lineno: int) -> None:
-    seconds = found.stats["ua_seconds"] + found.stats["search_seconds"]
+    seconds = found.stats["seconds"]
     end = "complete" if found.complete else f"limit {args.limit} reached: there may be more"
     kind = "minimal puzzles" if args.minimal else "puzzles"
     print(f"find-puzzles: {source}:{lineno}: {text}: {args.clues} clues: {len(found)} {kind} ({end}), "
@@ -128,11 +136,11 @@ def _store(args, path: str, catalog) -> int:
     name = os.path.basename(path)
     pieces = args.chunk if distributed(args) else None
     state = start_or_resume(catalog, find_puzzles.KIND,
-                            find_puzzles.parameters(digest, args.clues, args.minimal, args.limit, pieces),
+                            find_puzzles.parameters(digest, args.clues, args.minimal, args.limit, pieces, args.method),
                             items_total=n_lines)
     keys = find_puzzles.shards(path, digest, pieces)
     job = Job(partial(find_puzzles.work, path=path, clues=args.clues, minimal=args.minimal, limit=args.limit,
-                      chunk=args.chunk, source=name), partial(find_puzzles.write, source=name))
+                      chunk=args.chunk, source=name, method=args.method), partial(find_puzzles.write, source=name))
     res = run_job(catalog, state.id, keys, job, desc=name, unit=" lines", **cluster(args))
     state = get_run(catalog, state.id)
     grids = bad = found = 0
@@ -153,6 +161,8 @@ def _store(args, path: str, catalog) -> int:
 
 def _main(argv=None) -> int:
     args = _parser().parse_args(argv)
+    if args.method == "bands" and args.clues not in BAND_CLUES:
+        raise CommandError(f"--method bands takes --clues {', '.join(map(str, BAND_CLUES))}, got {args.clues}")
     if args.store or distributed(args):
         if not args.store:
             raise CommandError("--workers and --scheduler go with --store")

@@ -41,8 +41,11 @@ class Found(NamedTuple):
         return len(self.searches)
 
 
-def parameters(digest: str, clues: int, minimal: bool, limit: int | None, pieces: int | None = None) -> dict:
+def parameters(digest: str, clues: int, minimal: bool, limit: int | None, pieces: int | None = None,
+               method: str = "auto") -> dict:
     params: dict[str, Any] = {"sha256": digest, "clues": clues, "minimal": minimal, "limit": limit}
+    if method != "auto":  # runs before --method keep their keys
+        params["method"] = method
     if pieces is not None:
         params["pieces"] = pieces
     return params
@@ -53,9 +56,10 @@ def shards(path: str, digest: str, pieces: int | None = None) -> list[str]:
     return [digest] if pieces is None else piece_keys(path, digest, pieces)
 
 
-def search_rows(grid, clues: int, minimal: bool, limit: int | None, source: str | None = None) -> Found:
+def search_rows(grid, clues: int, minimal: bool, limit: int | None, source: str | None = None,
+                method: str = "auto") -> Found:
     """Search one grid: its puzzles as catalog rows and its search record."""
-    found = puzzles_in_grid(grid, clues, minimal=minimal, limit=limit)
+    found = puzzles_in_grid(grid, clues, minimal=minimal, limit=limit, method=method)
     rows = []
     if len(found):
         forms = canon_puzzles(found.puzzles)
@@ -63,12 +67,12 @@ def search_rows(grid, clues: int, minimal: bool, limit: int | None, source: str 
                 for f, a in zip(format_lines(forms.forms), forms.automorphisms.tolist())]
     record = {"grid": format_lines(canon_grids(grid[None, :]).forms)[0], "clues": clues, "minimal": minimal,
               "complete": found.complete, "found": len(found), "automorphism_count": found.automorphisms,
-              "seconds": found.stats["ua_seconds"] + found.stats["search_seconds"]}
+              "seconds": found.stats["seconds"]}
     return Found(rows, [record])
 
 
 def work(shard: str, cursor, *, path: str, clues: int, minimal: bool = False, limit: int | None = None,
-         chunk: int = CHUNK, source: str | None = None):
+         chunk: int = CHUNK, source: str | None = None, method: str = "auto"):
     """The shard's grids, ``chunk`` lines at a time, from the cursor."""
     line, start, end = parse_piece(shard)
     end = os.path.getsize(path) if end is None else end
@@ -77,7 +81,7 @@ def work(shard: str, cursor, *, path: str, clues: int, minimal: bool = False, li
         grids, problems = parse_grids(lines, path, cur["line"] + 1)
         res = Found([], [])
         for _, grid in grids:
-            one = search_rows(grid, clues, minimal, limit, source)
+            one = search_rows(grid, clues, minimal, limit, source, method)
             res.puzzles.extend(one.puzzles)
             res.searches.extend(one.searches)
         nxt = {"line": cur["line"] + len(raw), "offset": cur["offset"] + sum(map(len, raw)),

@@ -23,6 +23,7 @@ from sudoku_symmetry.engine.solve import count_solutions, solve
 from sudoku_symmetry.engine.text import format_sudoku, parse_lines, parse_one
 from sudoku_symmetry.engine.unavoidable import MAX_SIZE, puzzles_in_grid, unavoidable_sets
 from sudoku_symmetry.engine.unavoidable import collect, hitting
+from sudoku_symmetry.engine.search17 import grid as G
 from sudoku_symmetry.engine.unavoidable.puzzles import search_masks
 from sudoku_symmetry.engine.unavoidable.sets import arrays_to_masks, cells_of, minimal_uas
 
@@ -283,6 +284,109 @@ def test_minimal_search_keeps_only_minimal_puzzles(seventeens):
     assert {p.tobytes() for p, m in zip(batch, minimal) if m} == eighteen_min
 
 
-# The whole-grid 17-clue search (every 17 of the grid with the most 17s, about 25 CPU-minutes) is a
-# benchmark, not a test: bench/bench_unavoidable.py --clues 17 --list-grids N checks the classes it
-# finds against the list. The tests above give 9 clues of a list puzzle to keep each search short.
+# The band-wise search (engine.search17.grid): every puzzle of 16-18 clues of a whole grid, by the
+# 17-clue search's pair kernels on the grid's own bands and stacks; puzzles_in_grid's way for 17.
+
+def test_the_arrangements_meet_every_way_clues_fall_on_bands():
+    """Every count of clues per band (and per stack) of a puzzle of 16-18 clues is searched by one
+    of the nine arrangements: a band of 7+ as band 3 (high), a stack of 7+ likewise on the
+    transpose, else the band with the fewest clues as band 1 (low)."""
+    from itertools import product
+    for n in G.CLUES:
+        low, high = set(G.low_splits(n)), set(G.high_splits(n))
+        assert all(sum(s) == n for s in low | high)
+        for counts in product(range(n + 1), repeat=3):
+            if sum(counts) != n or max(counts) > 27:
+                continue
+            met = False
+            for arr in G.ARRANGEMENTS:
+                split = tuple(counts[b] for b in arr.order)
+                if arr.kind == "high":
+                    met |= split in high  # band 3 of 7+ (on the transpose, the stacks' counts)
+                else:
+                    met |= max(counts) <= 6 and split in low
+            assert met, (n, counts)
+        assert all(x <= min(y, z) and max(x, y, z) <= 6 for x, y, z in low)
+        assert all(z >= 7 for _, _, z in high)
+
+
+def test_an_arrangement_is_a_view_of_the_grids_bands_or_stacks():
+    grid = random_grids(1, seed=SEED)[0].astype(np.int64).reshape(9, 9)
+    for arr in G.ARRANGEMENTS:
+        cells = arr.cells()
+        assert sorted(cells.tolist()) == list(range(81))
+        view = grid.reshape(81)[cells].reshape(9, 9)
+        src = grid.T if arr.transposed else grid
+        for k, b in enumerate(arr.order):
+            assert (view[3 * k:3 * k + 3] == src[3 * b:3 * b + 3]).all()
+        assert count_solutions(view.reshape(1, 81).astype(np.uint8), 2).counts[0] == 1
+    assert sum(a.kind == "low" for a in G.ARRANGEMENTS) == 3 and sum(a.transposed for a in G.ARRANGEMENTS) == 3
+
+
+def _band_17s_are_the_lists(seventeens, k):
+    puzzles, sols, groups = seventeens
+    grid = sols[k]
+    members = groups[canon_grids(grid[None, :]).forms[0].tobytes()]
+    found = puzzles_in_grid(grid, 17)
+    assert found.stats["method"] == "bands" and found.complete
+    got = {p.tobytes() for p in found.puzzles}
+    assert len(got) == len(found.puzzles)  # each once
+    assert got == images_in(grid, puzzles[members], sols[members]), (k, format_sudoku(grid))
+    assert (count_solutions(found.puzzles, 2).counts == 1).all()
+    return grid, found
+
+
+def test_every_17_of_a_whole_grid_by_bands_is_exactly_the_lists(seventeens):
+    """The whole-grid 17 search (no givens) on the grid with the second most 17s (20) and on the
+    grids of two list puzzles drawn at random: every copy of the list's 17s in the grid's cells,
+    nothing else; then the same grid's 16s (none) and ``minimal``/``limit`` on its list."""
+    puzzles, sols, groups = seventeens
+    rng = random.Random(SEED + 3)
+    second = sorted(groups.values(), key=len, reverse=True)[1]
+    grid, full = _band_17s_are_the_lists(seventeens, second[0])
+    part = puzzles_in_grid(grid, 17, minimal=True, limit=3)
+    assert len(part) == 3 and not part.complete
+    assert {p.tobytes() for p in part.puzzles} <= {p.tobytes() for p in full.puzzles}
+    for k in rng.sample(range(len(puzzles)), 2):
+        grid, _ = _band_17s_are_the_lists(seventeens, k)
+    none = puzzles_in_grid(grid, 16, method="bands")
+    assert len(none) == 0 and none.complete and none.stats["method"] == "bands"
+
+
+def test_methods_and_their_clue_counts():
+    grid = random_grids(1, seed=SEED)[0]
+    with pytest.raises(ValueError, match="method"):
+        puzzles_in_grid(grid, 17, method="fast")
+    with pytest.raises(ValueError, match="16, 17, 18"):
+        puzzles_in_grid(grid, 15, method="bands")
+    assert puzzles_in_grid(grid, 80).stats["method"] == "hitting"
+
+
+@pytest.mark.slow
+def test_every_17_of_the_grid_with_most_17s_by_bands(seventeens):
+    """The grid with the most 17s (29): about a minute by bands (25 CPU-minutes by hitting sets)."""
+    puzzles, sols, groups = seventeens
+    top = max(groups.values(), key=len)
+    _, found = _band_17s_are_the_lists(seventeens, top[0])
+    assert len(found) == 29
+
+
+@pytest.mark.slow
+def test_18s_by_bands_agree_with_the_hitting_set_search(seventeens):
+    """The two methods, independent but for the solver: the 18s of a list grid holding 8 clues of
+    its 17 (hitting sets with givens) are exactly the band-wise search's 18s holding them; the 17
+    plus any one clue is among them. About 3 CPU-minutes."""
+    puzzles, sols, groups = seventeens
+    k = random.Random(SEED + 4).choice(range(len(puzzles)))
+    grid = sols[k]
+    found = puzzles_in_grid(grid, 18, method="bands")
+    bands = {p.tobytes() for p in found.puzzles}
+    assert (count_solutions(found.puzzles, 2).counts == 1).all()
+    for c in np.flatnonzero(puzzles[k] == 0):
+        plus = puzzles[k].copy()
+        plus[c] = grid[c]
+        assert plus.tobytes() in bands
+    cells = np.flatnonzero(puzzles[k])[:8]
+    givens = np.zeros(81, np.uint8)
+    givens[cells] = grid[cells]
+    assert {b for b in bands if np.frombuffer(b, np.uint8)[cells].all()} == search_with_givens(grid, 18, givens)

@@ -133,6 +133,17 @@ def test_find_puzzles_refusals(capsys):
     capsys.readouterr()
     rc, out, err = call(capsys, find_cmd.main, ["--clues", "17", GRID[:80]])
     assert rc == 2 and out == [] and "not an 81-character sudoku" in err[0]
+    rc, out, err = call(capsys, find_cmd.main, ["--method", "bands", "--clues", "80", GRID])
+    assert rc == 2 and out == [] and "--method bands takes --clues 16, 17, 18, got 80" in "".join(err)
+
+
+def test_find_puzzles_methods(capsys):
+    """Both methods from the command: 80 clues by hitting sets as by default; 16 clues band-wise,
+    nothing found and complete (the summary names the count)."""
+    assert call(capsys, find_cmd.main, ["--method", "hitting", "--clues", "80", GRID])[1] == \
+        call(capsys, find_cmd.main, ["--clues", "80", GRID])[1]
+    rc, out, err = call(capsys, find_cmd.main, ["--method", "bands", "--clues", "16", GRID])
+    assert rc == 0 and out == [f"# {GRID}: 16 clues"] and "16 clues: 0 puzzles (complete)" in err[-1]
 
 
 def test_the_executables_and_the_sudoku_entry_point(capsys):

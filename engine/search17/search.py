@@ -106,17 +106,29 @@ def fix_tables() -> FixTables:
                      F["fix"], F["offsets"])
 
 
+STAT_NAMES = ("found", "learned", "checks", "survivors", "band3_sets", "socket_searches", "candidates",
+              "xy_checks", "xy_learned")
+"""Names of the pair kernels' counters (``_search_kernels.N_STATS`` of them, in order)."""
+
+PASS_SPLITS = {
+    "A": ((5, 6, 6), (6, 5, 6)),
+    "B": ((6, 6, 5),),
+    "C": tuple((x, 17 - z - x, z) for z in range(7, 18) for x in range(0, 18 - z)),
+}
+"""Clue counts (band 1, band 2, band 3) of each pass, before the bands' fewest fixing clues cut
+them (:func:`pass_splits`)."""
+
+
+def fitting(splits, min1: int, min2: int) -> list[tuple[int, int, int]]:
+    """The splits whose bands 1 and 2 get at least their fewest fixing clues (fewer can meet no
+    band's fixing sets, so they cannot fix it)."""
+    return [(x, y, z) for x, y, z in splits if x >= min1 and y >= min2]
+
+
 def pass_splits(pass_: str, min1: int, min2: int) -> list[tuple[int, int, int]]:
     """Clue counts (band 1, band 2, band 3) a pass searches, given the fewest clues that fix
     bands 1 and 2 (fewer can meet no band's fixing sets)."""
-    pass_ = check_pass(pass_)
-    if pass_ == "A":
-        cands = [(5, 6, 6), (6, 5, 6)]
-    elif pass_ == "B":
-        cands = [(6, 6, 5)]
-    else:
-        cands = [(x, 17 - z - x, z) for z in range(7, 18) for x in range(0, 18 - z)]
-    return [(x, y, z) for x, y, z in cands if x >= min1 and y >= min2]
+    return fitting(PASS_SPLITS[check_pass(pass_)], min1, min2)
 
 
 def workspace(ncand: int) -> PairWork:
@@ -151,19 +163,19 @@ class PassSlice:
     stats: dict = field(default_factory=dict)
 
 
-class _Searcher:
-    """What one band 1 and pass need across slices: band 1's valid sets, buffers."""
+class PairSearcher:
+    """The search under one band 1 (27 digits, any form): its valid clue sets and the buffers,
+    reused by every pair (band 2, bands 3) :meth:`pair` is given. ``splits``: the clue counts
+    (band 1, band 2, band 3) searched (cut by the bands' fewest fixing clues); ``cap``: the most
+    clues a stack may hold (:data:`STACK_CAP`, or :data:`NO_CAP`)."""
 
-    def __init__(self, pass_: str, rank: int):
-        self.pass_ = check_pass(pass_)
-        self.rank = check_rank(rank)
-        self.variant = entry_variant(self.pass_)
-        self.cap = NO_CAP if self.pass_ == "C" else STACK_CAP
+    def __init__(self, band: np.ndarray, splits, cap: int):
+        self.splits = tuple(tuple(int(v) for v in t) for t in splits)
+        self.cap = int(cap)
         self.BT = fix_tables()
         self.order = band_order()
-        S = band1(rank)
-        self.b1 = S.band.astype(np.int64)
-        self.min1 = int(self.order.min_clues[int(S.index)])
+        self.b1 = np.asarray(band, np.int64).reshape(27)
+        self.min1 = int(self.order.min_clues[self._index(self.b1)])
         self.fix1 = self._fixing(self.b1)
         self.X: dict[int, np.ndarray] = {}
         self.P = workspace(1 << 16)
@@ -174,11 +186,9 @@ class _Searcher:
         self.cand = np.zeros(1 << 20, np.uint64)
         self.sets = np.zeros(K.XY_WORDS * 64, np.int64)
         self.found = (np.zeros(1 << 12, np.int64), np.zeros(1 << 12, np.uint64), np.zeros(1 << 12, np.int64))
-        self._compile()
 
-    def _compile(self) -> None:
-        """Every kernel a pair calls, once on empty input, so that compiling them (tens of seconds
-        with a cold cache, about one with a warm one) is not counted in a slice's CPU seconds."""
+    def warm(self) -> None:
+        """Every kernel a pair calls, once on empty input (compiled or loaded from the cache)."""
         g = np.concatenate([self.b1, self.b1]).astype(np.int64)
         e64, eu = np.zeros(0, np.int64), np.zeros(0, np.uint64)
         K.refill_diffs(g, 6, 0, 1, 0, MAX_UA, self.u54, self.u27, 0, 0)
@@ -191,7 +201,6 @@ class _Searcher:
         K.pair_search(g, np.zeros((0, 27), np.int64), 0, eu, 0, 6, self.cap, KG, MAX_UA,
                       self.BT, self.P, fb, f12, f3, np.zeros(K.N_STATS, np.int64))
         self._index(self.b1.astype(np.uint8))
-        entry_slice(self.variant, self.rank, 0, 0, emit=True)
 
     def _fixing(self, band: np.ndarray) -> np.ndarray:
         out = np.zeros(256, np.int64)
@@ -263,7 +272,7 @@ class _Searcher:
         count: dict[int, int] = {}
         out: list[np.ndarray] = []
         b3 = np.ascontiguousarray(bands3, dtype=np.int64)
-        for x, y, z in pass_splits(self.pass_, self.min1, min2):
+        for x, y, z in fitting(self.splits, self.min1, min2):
             X = self._band1_sets(x)
             if not len(X):
                 continue
@@ -307,6 +316,23 @@ class _Searcher:
         return int(self.BT.table[key]) & 0xFFFF
 
 
+class _Searcher(PairSearcher):
+    """What one band 1 of the entry and a pass need across slices."""
+
+    def __init__(self, pass_: str, rank: int):
+        self.pass_ = check_pass(pass_)
+        self.rank = check_rank(rank)
+        self.variant = entry_variant(self.pass_)
+        super().__init__(band1(rank).band, PASS_SPLITS[self.pass_], NO_CAP if self.pass_ == "C" else STACK_CAP)
+        self._compile()
+
+    def _compile(self) -> None:
+        """The kernels and band 1's entry, once, so that compiling them (tens of seconds with a
+        cold cache, about one with a warm one) is not counted in a slice's CPU seconds."""
+        self.warm()
+        entry_slice(self.variant, self.rank, 0, 0, emit=True)
+
+
 @lru_cache(maxsize=4)
 def _searcher(pass_: str, rank: int) -> _Searcher:
     return _Searcher(pass_, rank)
@@ -334,9 +360,7 @@ def search_slice(pass_: str, rank: int, start: int = 0, stop: int | None = None)
     puzzles = np.concatenate(found) if found else np.zeros((0, 81), np.uint8)
     if pass_ == "B" and len(puzzles):
         puzzles = np.concatenate([puzzles[:, :27], puzzles[:, 54:], puzzles[:, 27:54]], axis=1)
-    stats = dict(zip(("found", "learned", "checks", "survivors", "band3_sets", "socket_searches", "candidates",
-                      "xy_checks", "xy_learned"),
-                     (int(v) for v in se.stats - before)))
+    stats = dict(zip(STAT_NAMES, (int(v) for v in se.stats - before)))
     return PassSlice(pass_, rank, sl.start, sl.stop, puzzles,
                      np.concatenate(where) if where else np.zeros(0, np.int64), pairs, int(sl.total),
                      time.process_time() - t0, stats)

@@ -1,0 +1,123 @@
+"""Every puzzle of 16 to 18 clues inside one grid, band by band: the 17-clue search's pair kernels
+run on the grid's own bands (:func:`grid_search`).
+
+The passes of the search over the entry, applied to one grid G. Where a puzzle P of n clues puts
+its clues on G's bands and stacks (n <= 18):
+
+* some band holds 7 or more clues: take that band as band 3 and the other two as bands 1 and 2
+  (in G's order); P's clue counts are one of the *high* splits (x, y, z >= 7) with no stack cap;
+* else some stack holds 7 or more: the same on the transposed grid;
+* else every band and stack holds at most 6: take the band with the fewest clues as band 1 and
+  the other two as bands 2 and 3; the counts are a *low* split (x <= y <= 6, x <= z <= 6) and
+  every stack holds at most 6 (:data:`~.search.STACK_CAP`).
+
+So nine arrangements (per band of G: low with it as band 1, high with it as band 3, high with
+that stack as band 3) cover every puzzle; each arrangement is one pair (bands 1+2) with one band 3,
+searched by :meth:`.search.PairSearcher.pair` (the pair's UAs, the valid clue sets of bands 1 and
+2 expanded against them, the band-3 sets, the uniqueness check), which finds every puzzle of its
+splits on that pair (the property the entry search is tested for against the complete 17 list).
+Every band needs at least its fewest fixing clues (every puzzle meets each band's fixing sets),
+so splits below that are skipped. A puzzle met by two arrangements (a band and a stack of 7+, or
+a tie for the fewest clues) is kept once: the puzzles are sets of cells of G.
+
+Measured (2026-11-27, one core of the shared 2-core machine): every 17 of the grid with the most
+17s in the list (29) in about 70 CPU-s, against 1,465 s for the hitting-set search of
+:mod:`..unavoidable`, and 2-15 s for random grids; for 16 clues the hitting-set search is faster
+(0.4-1.8 s against 1.1-6.8 s on four random grids), so :func:`..unavoidable.puzzles_in_grid`
+uses this search for 17 clues only, unless asked.
+
+    >>> from sudoku_symmetry.engine.search17.grid import grid_search
+    >>> found = grid_search(grid, 17)                       # doctest: +SKIP
+    >>> found.puzzles.shape, found.seconds                 # doctest: +SKIP
+"""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from . import _search_kernels as K
+from .search import NO_CAP, STACK_CAP, STAT_NAMES, PairSearcher
+
+CLUES = (16, 17, 18)
+"""Clue counts this search takes: below 16 no puzzle exists (McGuire et al. 2012) and the
+hitting-set search proves it fastest; above 18 a grid's puzzles are too many to list."""
+
+
+def low_splits(clues: int) -> tuple[tuple[int, int, int], ...]:
+    """(band 1, band 2, band 3) counts with every band at most 6 and band 1 the fewest."""
+    return tuple((x, y, clues - x - y) for x in range(7) for y in range(x, 7) if x <= clues - x - y <= 6)
+
+
+def high_splits(clues: int) -> tuple[tuple[int, int, int], ...]:
+    """(band 1, band 2, band 3) counts with band 3 holding 7 or more."""
+    return tuple((x, clues - z - x, z) for z in range(7, clues + 1) for x in range(clues - z + 1))
+
+
+@dataclass(frozen=True)
+class Arrangement:
+    """One of the nine views of the grid: ``transposed`` (stacks as bands), ``order`` (the grid's
+    bands taken as bands 1, 2 and 3), ``kind`` ("low" or "high")."""
+
+    transposed: bool
+    order: tuple[int, int, int]
+    kind: str
+
+    def cells(self) -> np.ndarray:
+        """Cell of the grid under each cell (0-80) of the arranged grid."""
+        rows = np.concatenate([np.arange(3 * b, 3 * b + 3) for b in self.order])
+        idx = (rows[:, None] * 9 + np.arange(9)[None, :]).reshape(81)
+        return (idx % 9) * 9 + idx // 9 if self.transposed else idx
+
+
+ARRANGEMENTS = tuple(
+    [Arrangement(False, (b, *[o for o in range(3) if o != b]), "low") for b in range(3)]
+    + [Arrangement(t, (*[o for o in range(3) if o != b], b), "high") for t in (False, True) for b in range(3)])
+
+
+@dataclass
+class GridSearch:
+    """The result of :func:`grid_search`: ``puzzles`` (k, 81) uint8 (0 = empty) in the grid's
+    cells, each once; ``per_arrangement``: per arrangement the puzzles it met and its CPU
+    seconds; ``stats``: the pair kernels' counters summed; ``seconds``: CPU."""
+
+    grid: np.ndarray
+    clues: int
+    puzzles: np.ndarray
+    seconds: float
+    per_arrangement: list = field(default_factory=list)
+    stats: dict = field(default_factory=dict)
+
+
+def grid_search(grid, clues: int = 17) -> GridSearch:
+    """Every puzzle of exactly ``clues`` givens (16, 17 or 18) whose unique solution is ``grid``
+    (81 digits 1-9, checked by the caller), each once: the module's nine arrangements."""
+    clues = int(clues)
+    if clues not in CLUES:
+        raise ValueError(f"the band-wise search takes {', '.join(map(str, CLUES))} clues, got {clues}")
+    g = np.asarray(grid, np.int64).reshape(81)
+    t0 = time.process_time()
+    seen: dict[bytes, np.ndarray] = {}
+    per = []
+    stats = np.zeros(K.N_STATS, np.int64)
+    for arr in ARRANGEMENTS:
+        t1 = time.process_time()
+        cells = arr.cells()
+        view = g[cells]
+        if arr.kind == "low":
+            se = PairSearcher(view[:27], low_splits(clues), STACK_CAP)
+        else:
+            se = PairSearcher(view[:27], high_splits(clues), NO_CAP)
+        met = 0
+        for part in se.pair(view[27:54], view[54:][None, :]):
+            for p in part:
+                q = np.zeros(81, np.uint8)
+                q[cells] = p
+                seen.setdefault(q.tobytes(), q)
+                met += 1
+        stats += se.stats
+        per.append({"arrangement": arr, "met": met, "seconds": time.process_time() - t1})
+    puzzles = np.array(list(seen.values()), np.uint8).reshape(-1, 81)
+    return GridSearch(g.astype(np.uint8), clues, puzzles, time.process_time() - t0, per,
+                      dict(zip(STAT_NAMES, (int(v) for v in stats))))
