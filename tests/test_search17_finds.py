@@ -28,7 +28,8 @@ from naive_search17 import naive_locations
 NATIVE = Path(__file__).resolve().parent / "data" / "s17_native_finds.txt"
 # (pass, band-1 rank, first band 2, past the last): slices that hold a puzzle of GPenet's files
 # and take seconds (a pair at low ranks costs 3-15 s here; see docs/s17-search.md)
-SLICES = [("A", 11, 225686, 225687), ("A", 12, 601076, 601077), ("B", 3, 106580, 106581), ("C", 2, 18137, 18138),
+SLICES = [("A", 11, 225686, 225687), ("A", 12, 601076, 601077), ("B", 3, 106580, 106581), ("B", 12, 895514, 895515),
+          ("C", 2, 18137, 18138),
           ("C", 3, 33001, 33002)]
 COUNTS = {"A": {(5, 6, 6), (6, 5, 6)}, "B": {(6, 5, 6)}}  # clue counts per band as the finds are written
 
@@ -168,3 +169,22 @@ def test_a_pair_searched_in_parts_finds_the_same(monkeypatch, pass_, rank, start
     parts, part_calls = loads(512)
     assert whole and parts == whole == list_slice(pass_, rank, start, stop)
     assert len(part_calls) > len(whole_calls)
+
+
+def test_pass_b_finds_the_same_with_bands_2_and_3_exchanged(monkeypatch):
+    """Pass B searches each grid as the pair (band 1, band 3) with 6+5 clues from band-1 rank
+    B_EXCHANGE_FROM on, the pair (band 1, band 2) with 6+6 below it: both ways find the list's
+    puzzles of a slice, written the same way (SLICES holds a B slice on each side of the bound)."""
+    rank, start, stop = 12, 895514, 895515
+    from sudoku_symmetry.engine.search17 import search as S
+    got = []
+    for first in (0, 1000):
+        monkeypatch.setattr(S, "B_EXCHANGE_FROM", first)
+        S._searcher.cache_clear()
+        try:
+            s = search_slice("B", rank, start, stop)
+        finally:
+            S._searcher.cache_clear()
+        got.append({p.tobytes() for p in s.puzzles})
+    assert got[0] == got[1] and got[0]
+    assert _forms(np.array([np.frombuffer(p, np.uint8) for p in got[0]])) == list_slice("B", rank, start, stop)

@@ -106,6 +106,17 @@ def fix_tables() -> FixTables:
                      F["fix"], F["offsets"])
 
 
+B_EXCHANGED = ((6, 5, 6),)
+"""Pass B's 6-6-5 with bands 2 and 3 exchanged: the band of 5 clues goes into the XY step."""
+B_EXCHANGE_FROM = 8
+"""From this band-1 rank on, pass B searches each grid (band 1, band 2, band 3) as the pair (band 1,
+band 3) with band 2 as its one band 3, split :data:`B_EXCHANGED`: the XY step expands 6+5 clues
+instead of 6+6, once per band 3 instead of once per pair. Measured per pair (CPU s, 6+6 ->
+exchanged, bands 3 of the pair): rank 0 0.42 -> 8.3 (144), 0.85 -> 2.1 (28); rank 8 6.7 -> 4.9
+(56), 5.6 -> 2.3 (18); rank 16 5.6 -> 5.1 (44), 2.9 -> 3.7 (17); rank 32 68 -> 8.8 (23); rank 200
+132 -> 13 (14); rank 411 64 -> 6.9 (1). Below rank 8 band 1 has the fewest valid 6-clue sets
+(162-3,786, none of 5 clues) and 6+6 is cheap."""
+
 STAT_NAMES = ("found", "learned", "checks", "survivors", "band3_sets", "socket_searches", "candidates",
               "xy_checks", "xy_learned")
 """Names of the pair kernels' counters (``_search_kernels.N_STATS`` of them, in order)."""
@@ -255,8 +266,9 @@ class PairSearcher:
                 self.cand = np.zeros(2 * len(self.cand), np.uint64)
                 todo.append((a, b))
 
-    def pair(self, b2: np.ndarray, bands3: np.ndarray) -> list[np.ndarray]:
-        """The 17s of one pair and its bands 3, as (N, 81) grids of clues in the A/C layout."""
+    def pair(self, b2: np.ndarray, bands3: np.ndarray, splits=None) -> list[np.ndarray]:
+        """The 17s of one pair and its bands 3, as (N, 81) grids of clues in the A/C layout
+        (``splits``: instead of the searcher's)."""
         g54 = np.concatenate([self.b1, b2.astype(np.int64)])
         u = self._pair_uas(g54, bands3[0].astype(np.int64))
         p1 = (u & np.uint64((1 << 27) - 1)).astype(np.int64)
@@ -272,7 +284,7 @@ class PairSearcher:
         count: dict[int, int] = {}
         out: list[np.ndarray] = []
         b3 = np.ascontiguousarray(bands3, dtype=np.int64)
-        for x, y, z in fitting(self.splits, self.min1, min2):
+        for x, y, z in fitting(self.splits if splits is None else splits, self.min1, min2):
             X = self._band1_sets(x)
             if not len(X):
                 continue
@@ -325,6 +337,17 @@ class _Searcher(PairSearcher):
         self.variant = entry_variant(self.pass_)
         super().__init__(band1(rank).band, PASS_SPLITS[self.pass_], NO_CAP if self.pass_ == "C" else STACK_CAP)
         self._compile()
+
+    def pair(self, b2: np.ndarray, bands3: np.ndarray, splits=None) -> list[np.ndarray]:
+        """Pass B from band-1 rank :data:`B_EXCHANGE_FROM` on: band 3 by band 3 with bands 2 and 3
+        exchanged; below it, and passes A and C, the pair as it comes."""
+        if self.pass_ != "B" or self.rank < B_EXCHANGE_FROM:
+            return super().pair(b2, bands3, splits)
+        out = []
+        for b3 in bands3:
+            for p in super().pair(b3, b2[None, :], B_EXCHANGED):  # rows 1-3, 7-9, 4-6: back to A's layout
+                out.append(np.concatenate([p[:, :27], p[:, 54:], p[:, 27:54]], axis=1))
+        return out
 
     def _compile(self) -> None:
         """The kernels and band 1's entry, once, so that compiling them (tens of seconds with a
