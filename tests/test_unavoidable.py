@@ -289,7 +289,7 @@ def test_minimal_search_keeps_only_minimal_puzzles(seventeens):
 
 def test_the_arrangements_meet_every_way_clues_fall_on_bands():
     """Every count of clues per band (and per stack) of a puzzle of 16-18 clues is searched by one
-    of the nine arrangements: a band of 7+ as band 3 (high), a stack of 7+ likewise on the
+    of the fifteen arrangements: a band of 7+ as band 3 (high), a stack of 7+ likewise on the
     transpose, else the band with the fewest clues as band 1 (low)."""
     from itertools import product
     for n in G.CLUES:
@@ -307,7 +307,7 @@ def test_the_arrangements_meet_every_way_clues_fall_on_bands():
                     met |= max(counts) <= 6 and split in low
             assert met, (n, counts)
         assert all(x <= min(y, z) and max(x, y, z) <= 6 for x, y, z in low)
-        assert all(z >= 7 for _, _, z in high)
+        assert all(x <= y <= z and z >= 7 for x, y, z in high)
 
 
 def test_an_arrangement_is_a_view_of_the_grids_bands_or_stacks():
@@ -320,7 +320,8 @@ def test_an_arrangement_is_a_view_of_the_grids_bands_or_stacks():
         for k, b in enumerate(arr.order):
             assert (view[3 * k:3 * k + 3] == src[3 * b:3 * b + 3]).all()
         assert count_solutions(view.reshape(1, 81).astype(np.uint8), 2).counts[0] == 1
-    assert sum(a.kind == "low" for a in G.ARRANGEMENTS) == 3 and sum(a.transposed for a in G.ARRANGEMENTS) == 3
+    assert sum(a.kind == "low" for a in G.ARRANGEMENTS) == 3 and sum(a.transposed for a in G.ARRANGEMENTS) == 6
+    assert len(set(G.ARRANGEMENTS)) == 15
 
 
 def _band_17s_are_the_lists(seventeens, k):

@@ -96,7 +96,7 @@ def puzzles_in_grid(grid, clues: int, minimal: bool = False, limit: int | None =
     every known UA, and every UA a failed check exposes added to the search. Complete whatever
     UAs it starts from. Without ``minimal`` and with many clues the count explodes (every superset
     of a puzzle is one): use ``limit``. ``bands`` (16 to 18 clues): the grid's bands and stacks in
-    nine arrangements, each searched as one pair of bands 1+2 with one band 3 by the 17-clue
+    fifteen arrangements, each searched as one pair of bands 1+2 with one band 3 by the 17-clue
     search (:func:`..search17.grid.grid_search`, where the proof of completeness is); ``minimal``
     and ``limit`` are applied to its complete list. ``auto``: ``bands`` for 17 clues, else
     ``hitting``. ``stats``: ``method``, its counters, ``seconds`` (wall) and ``cpu_seconds``.
