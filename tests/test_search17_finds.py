@@ -171,20 +171,21 @@ def test_a_pair_searched_in_parts_finds_the_same(monkeypatch, pass_, rank, start
     assert len(part_calls) > len(whole_calls)
 
 
-def test_pass_b_finds_the_same_with_bands_2_and_3_exchanged(monkeypatch):
-    """Pass B searches each grid as the pair (band 1, band 3) with 6+5 clues from band-1 rank
-    B_EXCHANGE_FROM on, the pair (band 1, band 2) with 6+6 below it: both ways find the list's
-    puzzles of a slice, written the same way (SLICES holds a B slice on each side of the bound)."""
-    rank, start, stop = 12, 895514, 895515
+@pytest.mark.parametrize("pass_,rank,start,stop", [("B", 12, 895514, 895515), ("C", 407, 1311, 1312)])
+def test_passes_b_and_c_find_the_same_with_bands_exchanged(monkeypatch, pass_, rank, start, stop):
+    """From band-1 rank EXCHANGE_FROM on, pass B searches each grid as the pair (band 1, band 3)
+    with 6+5 clues instead of (band 1, band 2) with 6+6, and pass C the splits with more clues in
+    band 1 than in band 2 on the pair (band 2, band 1): both ways find the list's puzzles of a
+    slice (C 407: one of GPenet's k3_p1 lines), written the same way."""
     from sudoku_symmetry.engine.search17 import search as S
     got = []
     for first in (0, 1000):
-        monkeypatch.setattr(S, "B_EXCHANGE_FROM", first)
+        monkeypatch.setattr(S, "EXCHANGE_FROM", first)
         S._searcher.cache_clear()
         try:
-            s = search_slice("B", rank, start, stop)
+            s = search_slice(pass_, rank, start, stop)
         finally:
             S._searcher.cache_clear()
         got.append({p.tobytes() for p in s.puzzles})
     assert got[0] == got[1] and got[0]
-    assert _forms(np.array([np.frombuffer(p, np.uint8) for p in got[0]])) == list_slice("B", rank, start, stop)
+    assert _forms(np.array([np.frombuffer(p, np.uint8) for p in got[0]])) == list_slice(pass_, rank, start, stop)

@@ -34,7 +34,7 @@ from __future__ import annotations
 import time
 from collections import namedtuple
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import Iterator
 
 import numpy as np
@@ -108,14 +108,22 @@ def fix_tables() -> FixTables:
 
 B_EXCHANGED = ((6, 5, 6),)
 """Pass B's 6-6-5 with bands 2 and 3 exchanged: the band of 5 clues goes into the XY step."""
-B_EXCHANGE_FROM = 8
-"""From this band-1 rank on, pass B searches each grid (band 1, band 2, band 3) as the pair (band 1,
-band 3) with band 2 as its one band 3, split :data:`B_EXCHANGED`: the XY step expands 6+5 clues
-instead of 6+6, once per band 3 instead of once per pair. Measured per pair (CPU s, 6+6 ->
-exchanged, bands 3 of the pair): rank 0 0.42 -> 8.3 (144), 0.85 -> 2.1 (28); rank 8 6.7 -> 4.9
-(56), 5.6 -> 2.3 (18); rank 16 5.6 -> 5.1 (44), 2.9 -> 3.7 (17); rank 32 68 -> 8.8 (23); rank 200
-132 -> 13 (14); rank 411 64 -> 6.9 (1). Below rank 8 band 1 has the fewest valid 6-clue sets
-(162-3,786, none of 5 clues) and 6+6 is cheap."""
+EXCHANGE_FROM = 8
+"""From this band-1 rank on, passes B and C exchange bands where band 1 would hold more clues
+than the band searched with it: a split's cost grows with band 1's count (its valid clue sets,
+each expanded into band 2). Below it band 1 has the fewest valid sets (162-3,786 of 6 clues, none
+of 5) and the exchange costs more than it saves (a second pair's UAs per pair).
+
+* **B**: each grid (band 1, band 2, band 3) is searched as the pair (band 1, band 3) with band 2 as
+  its one band 3, split :data:`B_EXCHANGED`: the XY step expands 6+5 clues instead of 6+6, once
+  per band 3 instead of once per pair. Per pair (CPU s, 6+6 -> exchanged, bands 3 of the pair):
+  rank 0 0.42 -> 8.3 (144), 0.85 -> 2.1 (28); rank 8 6.7 -> 4.9 (56), 5.6 -> 2.3 (18); rank 16
+  5.6 -> 5.1 (44), 2.9 -> 3.7 (17); rank 32 68 -> 8.8 (23); rank 200 132 -> 13 (14); rank 411
+  64 -> 6.9 (1).
+* **C**: the splits with more clues in band 1 than in band 2 are searched on the pair (band 2,
+  band 1), the others as they come. Per slice: rank 2 (5 pairs) 1.9 -> 2.4; ranks 32 and 128
+  1.3 -> 1.2-1.3; rank 304 4.0 -> 1.8; 336 10.1 -> 5.0; 384 8.6 -> 3.5; 415 (2 pairs) 52 -> 5.9.
+"""
 
 STAT_NAMES = ("found", "learned", "checks", "survivors", "band3_sets", "socket_searches", "candidates",
               "xy_checks", "xy_learned")
@@ -266,10 +274,17 @@ class PairSearcher:
                 self.cand = np.zeros(2 * len(self.cand), np.uint64)
                 todo.append((a, b))
 
-    def pair(self, b2: np.ndarray, bands3: np.ndarray, splits=None) -> list[np.ndarray]:
+    def pair(self, b2: np.ndarray, bands3: np.ndarray, splits=None, band1=None) -> list[np.ndarray]:
         """The 17s of one pair and its bands 3, as (N, 81) grids of clues in the A/C layout
-        (``splits``: instead of the searcher's)."""
-        g54 = np.concatenate([self.b1, b2.astype(np.int64)])
+        (``splits``: instead of the searcher's; ``band1``: another band 1 for this pair, its valid
+        sets not kept)."""
+        if band1 is None:
+            b1, min1, sets_of = self.b1, self.min1, self._band1_sets
+        else:
+            b1 = np.asarray(band1, np.int64).reshape(27)
+            min1, fix = int(self.order.min_clues[self._index(b1)]), self._fixing(b1)
+            sets_of = partial(self._valid, fix)
+        g54 = np.concatenate([b1, b2.astype(np.int64)])
         u = self._pair_uas(g54, bands3[0].astype(np.int64))
         p1 = (u & np.uint64((1 << 27) - 1)).astype(np.int64)
         p2 = (u >> np.uint64(27)).astype(np.int64)
@@ -284,8 +299,8 @@ class PairSearcher:
         count: dict[int, int] = {}
         out: list[np.ndarray] = []
         b3 = np.ascontiguousarray(bands3, dtype=np.int64)
-        for x, y, z in fitting(self.splits if splits is None else splits, self.min1, min2):
-            X = self._band1_sets(x)
+        for x, y, z in fitting(self.splits if splits is None else splits, min1, min2):
+            X = sets_of(x)
             if not len(X):
                 continue
             for part in self._expand(X, fix2, y, uas, grid):
@@ -339,10 +354,17 @@ class _Searcher(PairSearcher):
         self._compile()
 
     def pair(self, b2: np.ndarray, bands3: np.ndarray, splits=None) -> list[np.ndarray]:
-        """Pass B from band-1 rank :data:`B_EXCHANGE_FROM` on: band 3 by band 3 with bands 2 and 3
-        exchanged; below it, and passes A and C, the pair as it comes."""
-        if self.pass_ != "B" or self.rank < B_EXCHANGE_FROM:
+        """From band-1 rank :data:`EXCHANGE_FROM` on, pass B band 3 by band 3 with bands 2 and 3
+        exchanged, pass C's splits with more clues in band 1 than in band 2 with bands 1 and 2
+        exchanged; below it, and pass A, the pair as it comes."""
+        if self.rank < EXCHANGE_FROM or self.pass_ == "A":
             return super().pair(b2, bands3, splits)
+        if self.pass_ == "C":
+            splits = self.splits if splits is None else splits
+            out = super().pair(b2, bands3, [(x, y, z) for x, y, z in splits if x <= y])
+            for p in super().pair(self.b1, bands3, [(y, x, z) for x, y, z in splits if x > y], band1=b2):
+                out.append(np.concatenate([p[:, 27:54], p[:, :27], p[:, 54:]], axis=1))  # rows 4-6 first: back
+            return out
         out = []
         for b3 in bands3:
             for p in super().pair(b3, b2[None, :], B_EXCHANGED):  # rows 1-3, 7-9, 4-6: back to A's layout
