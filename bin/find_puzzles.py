@@ -19,7 +19,7 @@ kernels on the grid's bands and stacks in fifteen arrangements (engine.search17.
 default: bands for 17 clues, hitting otherwise. Both are complete: ``--clues 16`` on any grid
 ends with nothing found, and ``--clues 17`` finds exactly the grid's puzzles of the 17-clue
 list. A 16-clue search takes 1.8 s a grid (median of 50 random grids, one core), a 17-clue one
-2-15 s on random grids and about a minute on the grid with the most 17s. Example:
+2-11 s (median 5.4 s on grids of list puzzles) and 19 s on the grid with the most 17s. Example:
 
     $ find-puzzles --clues 17 693784512487512936125963874932651487568247391741398625319475268856129743274836159
     # 693784512487512936125963874932651487568247391741398625319475268856129743274836159: 17 clues
@@ -75,7 +75,7 @@ def _parser() -> argparse.ArgumentParser:
         "Malformed lines print 'error line N: REASON' in their place (and on stderr); exit status 2 if there were any.",
     )
     ap.add_argument("--clues", type=count_argument(0, 81), required=True, metavar="N",
-                    help="the number of clues (16: median 1.8 s a grid, nothing found; 17: 2-70 s a grid)")
+                    help="the number of clues (16: median 1.8 s a grid, nothing found; 17: 2-20 s a grid)")
     ap.add_argument("--minimal", action="store_true", help="only minimal puzzles (no clue can be removed)")
     ap.add_argument("--limit", type=count_argument(1), default=None, metavar="K",
                     help="at most K puzzles per grid (needed for many clues: every superset of a puzzle is one)")
