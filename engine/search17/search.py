@@ -361,8 +361,10 @@ class _Searcher(PairSearcher):
             return super().pair(b2, bands3, splits)
         if self.pass_ == "C":
             splits = self.splits if splits is None else splits
-            out = super().pair(b2, bands3, [(x, y, z) for x, y, z in splits if x <= y])
-            for p in super().pair(self.b1, bands3, [(y, x, z) for x, y, z in splits if x > y], band1=b2):
+            as_is = [(x, y, z) for x, y, z in splits if x <= y]
+            swapped = [(y, x, z) for x, y, z in splits if x > y]
+            out = super().pair(b2, bands3, as_is) if as_is else []
+            for p in super().pair(self.b1, bands3, swapped, band1=b2) if swapped else []:
                 out.append(np.concatenate([p[:, 27:54], p[:, :27], p[:, 54:]], axis=1))  # rows 4-6 first: back
             return out
         out = []

@@ -79,7 +79,7 @@ def search_masks(grid: np.ndarray, clues: int, uas: np.ndarray, *, minimal: bool
 METHODS = ("auto", "hitting", "bands")
 """``hitting``: the hitting-set search over the grid's UAs (any clue count); ``bands``: the 17-clue
 search's pair kernels on the grid's own bands (16-18 clues, :mod:`..search17.grid`); ``auto``: bands
-for 17 clues (20x faster on the grid with the most 17s), hitting otherwise (faster for 16)."""
+for 17 clues (the grid with the most 17s: 19 CPU-s against 1,465), hitting otherwise (faster for 16)."""
 
 
 def puzzles_in_grid(grid, clues: int, minimal: bool = False, limit: int | None = None,
