@@ -24,6 +24,13 @@ project's search, in turn. Each line names its band-1 + band-2 pair, band 3 and 
 79 searches one pair of one pass per line; the project's search is given the grid only and finds
 every 17 of it, known or not. The ratio (native / ours, per grid) is given with that caveat.
 
+``--agree N --list-grids K`` (N = 16 or 18): the two methods against each other on the grids of K
+list puzzles (``--seed``): the band-wise search's whole list of N-clue puzzles of the grid,
+filtered to those holding 8 clues of the grid's list 17, must be exactly what the hitting-set
+search finds with those 8 clues given (independent searches sharing only the solver); for 18,
+the 17 plus any one clue must be among them; every puzzle unique. Prints the counts and seconds
+(an 18-clue band-wise search takes 3-9 CPU-minutes a grid).
+
 ``--batch K``: the batch run as a user starts it, ``bin/find-puzzles --store --clues N`` on a file
 of K random grids (``--seed``), serially and with ``--workers 2`` (a LocalCluster of 2 worker
 processes, one grid a task), alternating, each with a fresh catalog: wall seconds and grids per
@@ -206,6 +213,37 @@ def run_native(path, mode, line):
     return (after.children_user - before.children_user) + (after.children_system - before.children_system)
 
 
+def bench_agree(args) -> None:
+    """The band-wise and the hitting-set searches agree on N-clue puzzles of list grids."""
+    from sudoku_symmetry.engine.solve import count_solutions
+    from sudoku_symmetry.engine.unavoidable.sets import arrays_to_masks, masks_to_arrays
+    picked, puzzles, sols = list_grids(args.list_grids, args.seed)
+    for grid, puzzle, members in picked[1:]:  # not the grid with the most 17s: the drawn ones
+        t0 = time.process_time()
+        bands = puzzles_in_grid(grid, args.agree, method="bands")
+        tb = time.process_time() - t0
+        got = {p.tobytes() for p in bands.puzzles}
+        cells = np.flatnonzero(puzzle)[:8]
+        givens = np.zeros(81, np.uint8)
+        givens[cells] = grid[cells]
+        lo, hi = (int(x) for x in arrays_to_masks(givens[None, :])[0])
+        t0 = time.process_time()
+        masks, complete, _ = search_masks(grid, args.agree, minimal_uas(grid, SEARCH_UA_SIZE)[0], given=(lo, hi))
+        th = time.process_time() - t0
+        hit = {p.tobytes() for p in masks_to_arrays(masks, grid)} if len(masks) else set()
+        sub = {p for p in got if np.frombuffer(p, np.uint8)[cells].all()}
+        unique = bool((count_solutions(bands.puzzles, 2).counts == 1).all()) if len(got) else True
+        plus = True
+        if args.agree == 18:
+            for c in np.flatnonzero(puzzle == 0):
+                q = puzzle.copy()
+                q[c] = grid[c]
+                plus &= q.tobytes() in got
+        same = complete and sub == hit and unique and plus
+        print(f"{format_sudoku(puzzle)}: {args.agree} clues: bands {len(got)} ({tb:.1f} s), holding 8 clues of the 17: "
+              f"{len(sub)}; hitting sets with them given {len(hit)} ({th:.2f} s); agree {same}", flush=True)
+
+
 def bench_batch(args) -> None:
     """Grids per hour of the stored batch run on 1 and 2 workers."""
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -240,11 +278,15 @@ def main() -> None:
     ap.add_argument("--native-files", default=None,
                     help="directory of its k1_p2a.txt, k2_p2b.txt, k3_p1.txt (default: the binary's directory)")
     ap.add_argument("--method", default="auto", choices=METHODS, help="with --list-grids: the search method")
+    ap.add_argument("--agree", type=int, default=0, choices=(0, 16, 18),
+                    help="with --list-grids: the two methods against each other at this clue count")
     ap.add_argument("--batch", type=int, default=0, help="the stored batch run on this many grids, 1 and 2 workers")
     ap.add_argument("--repeat", type=int, default=3, help="with --batch: runs of each")
     args = ap.parse_args()
     if args.batch:
         bench_batch(args)
+    elif args.list_grids and args.agree:
+        bench_agree(args)
     elif args.list_grids:
         bench_list(args)
     else:
