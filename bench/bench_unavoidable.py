@@ -147,7 +147,7 @@ NATIVE_FILES = (("k1_p2a.txt", 0), ("k2_p2b.txt", 1), ("k3_p1.txt", 2))
 """GPenet's location files and the -v4 mode process 79 reads each with (p2a, p2b, p1)."""
 
 
-def native_lines(puzzles, forms, picks, where):
+def native_lines(forms, picks, where):
     """Per picked grid (a list puzzle's index), the lines of the three location files (in directory
     ``where``) whose puzzle is one of that grid's list puzzles, as (mode, line)."""
     want = defaultdict(list)  # canonical form of a list puzzle -> picked grids holding it
@@ -171,7 +171,7 @@ def bench_list(args) -> None:
     puzzles_in_grid(picked[0][0], 17, method=args.method)  # compile
     native = {}
     if args.native:
-        native = native_lines(puzzles, forms, [(members[0], members) for _, _, members in picked],
+        native = native_lines(forms, [(members[0], members) for _, _, members in picked],
                               args.native_files or os.path.dirname(os.path.abspath(args.native)))
     print(f"{'grid (first list puzzle)':82s} {'17s':>4s} {'found':>5s} {'same':>5s} {'ours s':>7s} "
           f"{'lines':>5s} {'native s':>8s} {'a line':>7s}")

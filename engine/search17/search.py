@@ -194,7 +194,7 @@ class PairSearcher:
         self.BT = fix_tables()
         self.order = band_order()
         self.b1 = np.asarray(band, np.int64).reshape(27)
-        self.min1 = int(self.order.min_clues[self._index(self.b1)])
+        self.min1 = self._min_clues(self.b1)
         self.fix1 = self._fixing(self.b1)
         self.X: dict[int, np.ndarray] = {}
         self.P = workspace(1 << 16)
@@ -282,7 +282,7 @@ class PairSearcher:
             b1, min1, sets_of = self.b1, self.min1, self._band1_sets
         else:
             b1 = np.asarray(band1, np.int64).reshape(27)
-            min1, fix = int(self.order.min_clues[self._index(b1)]), self._fixing(b1)
+            min1, fix = self._min_clues(b1), self._fixing(b1)
             sets_of = partial(self._valid, fix)
         g54 = np.concatenate([b1, b2.astype(np.int64)])
         u = self._pair_uas(g54, bands3[0].astype(np.int64))
@@ -294,7 +294,7 @@ class PairSearcher:
         uas = (np.concatenate([p1, room]), np.concatenate([p2, room]), np.array([len(p1), 0], np.int64))
         grid = np.concatenate([g54, bands3[0]]).astype(np.uint8)  # any band 3 of the pair will do
         fix2 = self._fixing(b2)
-        min2 = int(self.order.min_clues[self._index(b2)])
+        min2 = self._min_clues(b2)
         by_z: dict[int, list[np.ndarray]] = {}
         count: dict[int, int] = {}
         out: list[np.ndarray] = []
@@ -338,6 +338,10 @@ class PairSearcher:
             bits[:, 54:] = ((f3[:n, None] >> np.arange(27)) & 1).astype(bool)
             out.append(np.where(bits, grids, 0).astype(np.uint8))
 
+    def _min_clues(self, band: np.ndarray) -> int:
+        """The fewest clues that fix ``band`` (any form), from the band order."""
+        return int(self.order.min_clues[self._index(band)])
+
     def _index(self, band: np.ndarray) -> int:
         key = band_key(band.astype(np.uint8), np.zeros(10, np.uint8), self.BT.row2_rank_to_id, self.BT.fact)
         return int(self.BT.table[key]) & 0xFFFF
@@ -353,16 +357,15 @@ class _Searcher(PairSearcher):
         super().__init__(band1(rank).band, PASS_SPLITS[self.pass_], NO_CAP if self.pass_ == "C" else STACK_CAP)
         self._compile()
 
-    def pair(self, b2: np.ndarray, bands3: np.ndarray, splits=None) -> list[np.ndarray]:
+    def pair(self, b2: np.ndarray, bands3: np.ndarray) -> list[np.ndarray]:
         """From band-1 rank :data:`EXCHANGE_FROM` on, pass B band 3 by band 3 with bands 2 and 3
         exchanged, pass C's splits with more clues in band 1 than in band 2 with bands 1 and 2
         exchanged; below it, and pass A, the pair as it comes."""
         if self.rank < EXCHANGE_FROM or self.pass_ == "A":
-            return super().pair(b2, bands3, splits)
+            return super().pair(b2, bands3)
         if self.pass_ == "C":
-            splits = self.splits if splits is None else splits
-            as_is = [(x, y, z) for x, y, z in splits if x <= y]
-            swapped = [(y, x, z) for x, y, z in splits if x > y]
+            as_is = [(x, y, z) for x, y, z in self.splits if x <= y]
+            swapped = [(y, x, z) for x, y, z in self.splits if x > y]
             out = super().pair(b2, bands3, as_is) if as_is else []
             for p in super().pair(self.b1, bands3, swapped, band1=b2) if swapped else []:
                 out.append(np.concatenate([p[:, 27:54], p[:, :27], p[:, 54:]], axis=1))  # rows 4-6 first: back
