@@ -176,6 +176,19 @@ def test_shipped_counts_agree_with_the_order():
             assert shipped["A"][rank][:2] == (index, n2)
 
 
+def test_middle_loop_pruned_by_row_2_keeps_the_shipped_bands_2():
+    """The middle loop skips row 3 where no band with band 2's rows 1-2 reaches band 1's rank
+    (``rid_max``); the shipped counts were computed before that prune, by the full walk."""
+    from sudoku_symmetry.engine.search17 import entry as E
+
+    shipped = s17_entry.shipped_counts()["A"]
+    for rank in (409, 413, 415):
+        w = E.workspace()
+        out = np.zeros((shipped[rank][1] + 1, 27), np.uint8)
+        n = E.K.bands2(band1(rank), E._tables(), w, out)
+        assert n == shipped[rank][1] and w.stats[E.K.STAT_B2_PRUNED] > 0
+
+
 def test_import_shipped_then_a_run_skips_those_bands_and_export_keeps_them(tmp_path, capsys, monkeypatch):
     """How a long run goes on on a fresh machine: the package data into a new catalog, the run
     skips those bands 1, an export carries them over unchanged."""

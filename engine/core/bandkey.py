@@ -11,7 +11,7 @@ row 3 must hold in that box (``rank3``). Key order is the lexicographic order of
 strings. The band tables (``bands``) map a key to its band index and a map onto the minlex
 band; ``canon``, ``grids`` and ``search17`` compute keys of chutes and look them up.
 """
-from .._bits import POPCOUNT
+from .._bits import FACT, POPCOUNT
 from .._jit import kernel
 
 
@@ -61,6 +61,21 @@ def band_key(b, relabel, row2_rank_to_id, fact):
             return -3
         key += rank3(x, y, z) * (36 if box == 0 else (6 if box == 1 else 1))
     return key
+
+
+@kernel(inline="always")
+def row2_id(b, relabel, row2_rank_to_id):
+    """The row-2 id of the key of band ``b`` (rows 1-2 valid, ``relabel`` already taking its row
+    1 to 123456789): row 2 relabeled, ranked as a permutation, through ``row2_rank_to_id``. It
+    fixes the key up to its last 216 (row 3's box orders), so a family that fills a band row by
+    row can bound the band's rank before filling row 3."""
+    rank = 0
+    unused = 0x3FE
+    for i in range(9):
+        v = relabel[b[9 + i]]
+        rank += POPCOUNT[unused & ((1 << v) - 1)] * FACT[8 - i]
+        unused &= ~(1 << v)
+    return row2_rank_to_id[rank]
 
 
 @kernel

@@ -35,10 +35,10 @@ from collections import namedtuple
 
 import numpy as np
 
-from .._bits import FACT, LOWBIT, PERM3, POPCOUNT
+from .._bits import LOWBIT, PERM3, POPCOUNT
 from .._cache import stored_tables
 from .._jit import kernel
-from ..core.bandkey import band_key, rank3
+from ..core.bandkey import band_key, rank3, row2_id
 from ..core.chutes import (ALL9, chute_keys, image_band_cmp, image_row_cmp, key_verdict, lower_rows,
                            oriented_copy, stack_verdicts)
 
@@ -337,7 +337,7 @@ def _walk_prefix(T, B1, row4s, p, emit, grids, n_out, auts, hist, work, ctl, cps
         if t0 < n6:
             stats[STAT_ROWS5] += 1
             stats[STAT_BANDS2] += n6 - t0
-            rid = _row2_id(b2, rl4, row2_rank_to_id)
+            rid = row2_id(b2, rl4, row2_rank_to_id)
             if dead or rid_max[rid] < index or _row5_loses(b2, aut_cols, aut_dig, aut_c0, aut_dinv2):
                 stats[STAT_ROWS5_PRUNED] += 1
                 if _skip_bands2(o5 + t0, o5 + n6, ctl, cps) < 0:
@@ -426,19 +426,6 @@ def _row6_codes(rl4, r6n, r6o, r6x, r6c):
         for i in range(r6n[s]):
             o = r6o[s, i]
             r6c[s, i] = rank3(rl4[r6x[s, PERM3[o, 0]]], rl4[r6x[s, PERM3[o, 1]]], rl4[r6x[s, PERM3[o, 2]]])
-
-
-@kernel(inline="always")
-def _row2_id(b2, rl4, row2_rank_to_id):
-    """The row-2 id of band 2's key: row 5 relabeled (row 4 -> 123456789), ranked as a
-    permutation, through ``row2_rank_to_id`` (as ``band_key``)."""
-    rank = 0
-    unused = ALL9
-    for i in range(9):
-        v = rl4[b2[9 + i]]
-        rank += POPCOUNT[unused & ((1 << v) - 1)] * FACT[8 - i]
-        unused &= ~(1 << v)
-    return row2_rank_to_id[rank]
 
 
 @kernel(inline="always")

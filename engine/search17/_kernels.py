@@ -40,29 +40,29 @@ import numpy as np
 
 from .._bits import LOWBIT, PERM3, POPCOUNT
 from .._jit import kernel
-from ..core.bandkey import band_key, rank3
+from ..core.bandkey import band_key, rank3, row2_id
 from ..core.chutes import ALL9, chute_keys, image_band_cmp, stack_verdicts
 from .gangsters import gangster_count
 
 VARIANT_A, VARIANT_C = 0, 2
 STAB_CAP = 512  # elements of a pair's stabilizer (<= 2 x 108 automorphisms of X)
 # stats: candidates for band 2, bands 2 kept, bands 3 met (after the stack filter), kept,
-# decided by the representation walk, bands 2 counted from their gangster (C, count only)
-STAT_B2_MET, STAT_B2_KEPT, STAT_B3_MET, STAT_B3_KEPT, STAT_WALK, STAT_GANGSTER = 0, 1, 2, 3, 4, 5
-N_STATS = 6
+# decided by the representation walk, bands 2 counted from their gangster (C, count only),
+# rows 1-2 of band 2 whose row 3 was not filled (no band with those rows reaches band 1's rank)
+STAT_B2_MET, STAT_B2_KEPT, STAT_B3_MET, STAT_B3_KEPT, STAT_WALK, STAT_GANGSTER, STAT_B2_PRUNED = 0, 1, 2, 3, 4, 5, 6
+N_STATS = 7
 
 
 @kernel(inline="always")
-def stabilizer(b2, S, T, W):
-    """Whether band 2 ``b2`` under band 1 ``S.band`` is kept by the middle loop; if it is, its
-    non-trivial stabilizer goes to ``W.st_cols``/``W.st_dig`` and the count is returned, else -1.
-    ``W.info[0]`` gets index(band 2)."""
+def stabilizer(b2, key, S, T, W):
+    """Whether band 2 ``b2`` (its band ``key``) under band 1 ``S.band`` is kept by the middle
+    loop; if it is, its non-trivial stabilizer goes to ``W.st_cols``/``W.st_dig`` and the count is
+    returned, else -1. ``W.info[0]`` gets index(band 2)."""
     cols = S.aut_cols
     dig = S.aut_dig
     st_cols = W.st_cols
     st_dig = W.st_dig
     # rank first, from band 1's bit table (in cache); the 10 MB table only for the survivors
-    key = band_key(b2, W.relabel, T.row2_rank_to_id, T.fact)
     if not (S.ge_bits[key >> 3] >> (key & 7)) & 1:
         return -1
     entry = np.int64(T.table[key])
@@ -112,6 +112,10 @@ def bands2(S, T, W, out):
     rem = np.zeros(27, np.int64)
     placed = np.zeros(27, np.int64)
     stats = W.stats
+    relabel = np.zeros(10, np.int64)
+    rid = 0
+    rid_max = T.stack_a.rid_max  # per row-2 id the highest rank its 216 keys reach
+    rank = S.rank
     for j in range(9):
         colm[j] = (np.int64(1) << band1[j]) | (np.int64(1) << band1[9 + j]) | (np.int64(1) << band1[18 + j])
     n = 0
@@ -133,6 +137,14 @@ def bands2(S, T, W, out):
             continue  # rows sorted by first cell
         placed[cell] = d
         b2[cell] = d
+        if cell == 8:
+            for j in range(9):
+                relabel[b2[j]] = j + 1
+        elif cell == 17:
+            rid = row2_id(b2, relabel, T.row2_rank_to_id)
+            if rid_max[rid] < rank:
+                stats[STAT_B2_PRUNED] += 1
+                continue  # no band with these rows 1-2 reaches band 1's rank: row 3 not filled
         if cell < 26:
             bit = np.int64(1) << d
             rowm[cell // 9] |= bit
@@ -142,7 +154,12 @@ def bands2(S, T, W, out):
             rem[cell] = ALL9 & ~(rowm[cell // 9] | colm[cell % 9] | boxm[(cell % 9) // 3])
             continue
         stats[STAT_B2_MET] += 1
-        if stabilizer(b2, S, T, W) < 0:
+        # the key from the row-2 id and row 3's box orders (band_key's, rows 1-2 known valid)
+        key = rid * 216
+        for box in range(3):
+            key += rank3(relabel[b2[18 + 3 * box]], relabel[b2[19 + 3 * box]],
+                         relabel[b2[20 + 3 * box]]) * (36 if box == 0 else (6 if box == 1 else 1))
+        if stabilizer(b2, key, S, T, W) < 0:
             continue
         stats[STAT_B2_KEPT] += 1
         if n >= out.shape[0]:
@@ -255,7 +272,7 @@ def bands3(S, T, W, variant, b2s, start, stop, emit, counts, out_b2, out_b3):
         for q in range(27):
             b2[q] = b2s[i, q]
             grid[27 + q] = b2s[i, q]
-        n_st = stabilizer(b2, S, T, W)
+        n_st = stabilizer(b2, band_key(b2, W.relabel, T.row2_rank_to_id, T.fact), S, T, W)
         idx2 = W.info[0]
         rank2 = rank[idx2]
         count = 0
