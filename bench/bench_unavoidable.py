@@ -36,6 +36,12 @@ of K random grids (``--seed``), serially and with ``--workers 2`` (a LocalCluste
 processes, one grid a task), alternating, each with a fresh catalog: wall seconds and grids per
 hour, medians of ``--repeat`` runs (wall time: nothing else should be running).
 
+``--low-arrangements --list-grids K``: the band-wise 17 search's twelve low arrangements (each
+band or stack as band 1, the two others in either order) on the grids of K list puzzles
+(``--seed``, plus the grid with the most 17s), each timed alone; per grid the three a search
+runs as they came before (bands, the lower band as band 2), as ``low_arrangements`` picks them,
+and the best three of one orientation.
+
 CPU time (``time.process_time``; the machine is shared, wall time counts others' slices).
 """
 from __future__ import annotations
@@ -268,6 +274,31 @@ def bench_batch(args) -> None:
               f"median {med:.1f} s wall, {3600 * args.batch / med:,.0f} grids per hour")
 
 
+def bench_low(args) -> None:
+    from sudoku_symmetry.engine.search17 import grid as G
+
+    picked, _, _ = list_grids(args.list_grids, args.seed)
+    sums = np.zeros(3)
+    print("grid  as before  as chosen  best of one orientation  (CPU s, low arrangements only)")
+    for i, (grid, _, _) in enumerate(picked):
+        g = np.asarray(grid, np.int64).reshape(81)
+        t = {}
+        for arr in G.ARRANGEMENTS:
+            if arr.kind == "low":
+                se = G._searcher(g, 17, arr)
+                view = g[arr.cells()]
+                t0 = time.process_time()
+                se.pair(view[27:54], view[54:][None, :])
+                t[arr.transposed, arr.order] = time.process_time() - t0
+        before = sum(t[False, (b, *[o for o in range(3) if o != b])] for b in range(3))
+        chosen = sum(t[a.transposed, a.order] for a, _ in G.low_arrangements(g, 17))
+        best = min(sum(min(v for (tt, o), v in t.items() if tt == ori and o[0] == b) for b in range(3))
+                   for ori in (False, True))
+        sums += (before, chosen, best)
+        print(f"{i:4d} {before:10.2f} {chosen:10.2f} {best:10.2f}", flush=True)
+    print(f"all  {sums[0]:10.2f} {sums[1]:10.2f} {sums[2]:10.2f}")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--grids", type=int, default=50)
@@ -280,11 +311,15 @@ def main() -> None:
     ap.add_argument("--method", default="auto", choices=METHODS, help="with --list-grids: the search method")
     ap.add_argument("--agree", type=int, default=0, choices=(0, 16, 18),
                     help="with --list-grids: the two methods against each other at this clue count")
+    ap.add_argument("--low-arrangements", action="store_true",
+                    help="with --list-grids: the 17 search's low arrangements, as before, as chosen, the best")
     ap.add_argument("--batch", type=int, default=0, help="the stored batch run on this many grids, 1 and 2 workers")
     ap.add_argument("--repeat", type=int, default=3, help="with --batch: runs of each")
     args = ap.parse_args()
     if args.batch:
         bench_batch(args)
+    elif args.list_grids and args.low_arrangements:
+        bench_low(args)
     elif args.list_grids and args.agree:
         bench_agree(args)
     elif args.list_grids:

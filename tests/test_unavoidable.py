@@ -289,23 +289,28 @@ def test_minimal_search_keeps_only_minimal_puzzles(seventeens):
 
 def test_the_arrangements_meet_every_way_clues_fall_on_bands():
     """Every count of clues per band (and per stack) of a puzzle of 16-18 clues is searched by one
-    of the fifteen arrangements: a band of 7+ as band 3 (high), a stack of 7+ likewise on the
-    transpose, else the band with the fewest clues as band 1 (low)."""
+    of the arrangements of either orientation: a band of 7+ as band 3 (high), else the band with
+    the fewest clues as band 1 (low). Applied to the bands, a puzzle with a band of 7+ is met; to
+    the stacks (the transpose), one with a stack of 7+; one with neither is met by the low
+    arrangements of whichever orientation and band-2 order ``low_arrangements`` picks."""
     from itertools import product
     for n in G.CLUES:
         low, high = set(G.low_splits(n)), set(G.high_splits(n))
         assert all(sum(s) == n for s in low | high)
-        for counts in product(range(n + 1), repeat=3):
-            if sum(counts) != n or max(counts) > 27:
-                continue
-            met = False
-            for arr in G.ARRANGEMENTS:
-                split = tuple(counts[b] for b in arr.order)
-                if arr.kind == "high":
-                    met |= split in high  # band 3 of 7+ (on the transpose, the stacks' counts)
-                else:
-                    met |= max(counts) <= 6 and split in low
-            assert met, (n, counts)
+        for t in (False, True):
+            for counts in product(range(n + 1), repeat=3):
+                if sum(counts) != n or max(counts) > 27:
+                    continue
+                met = False
+                for arr in G.ARRANGEMENTS:
+                    if arr.transposed != t:
+                        continue
+                    split = tuple(counts[b] for b in arr.order)
+                    if arr.kind == "high":
+                        met |= split in high
+                    else:
+                        met |= max(counts) <= 6 and split in low
+                assert met, (n, t, counts)
         assert all(x <= min(y, z) and max(x, y, z) <= 6 for x, y, z in low)
         assert all(x <= y <= z and z >= 7 for x, y, z in high)
 
@@ -320,8 +325,12 @@ def test_an_arrangement_is_a_view_of_the_grids_bands_or_stacks():
         for k, b in enumerate(arr.order):
             assert (view[3 * k:3 * k + 3] == src[3 * b:3 * b + 3]).all()
         assert count_solutions(view.reshape(1, 81).astype(np.uint8), 2).counts[0] == 1
-    assert sum(a.kind == "low" for a in G.ARRANGEMENTS) == 3 and sum(a.transposed for a in G.ARRANGEMENTS) == 6
-    assert len(set(G.ARRANGEMENTS)) == 15
+    assert sum(a.kind == "low" for a in G.ARRANGEMENTS) == 12 and sum(a.transposed for a in G.ARRANGEMENTS) == 12
+    assert len(set(G.ARRANGEMENTS)) == 24
+    for clues in G.CLUES:  # three low arrangements of one orientation, each band as band 1 once
+        low = G.low_arrangements(grid, clues)
+        assert len(low) == 3 and len({a.transposed for a, _ in low}) == 1
+        assert sorted(a.order[0] for a, _ in low) == [0, 1, 2] and all(a in G.ARRANGEMENTS for a, _ in low)
 
 
 def _band_17s_are_the_lists(seventeens, k):
@@ -352,6 +361,39 @@ def test_every_17_of_a_whole_grid_by_bands_is_exactly_the_lists(seventeens):
         grid, _ = _band_17s_are_the_lists(seventeens, k)
     none = puzzles_in_grid(grid, 16, method="bands")
     assert len(none) == 0 and none.complete and none.stats["method"] == "bands"
+
+
+def _low(p: np.ndarray) -> bool:
+    b = p.reshape(9, 9) > 0
+    return all(b[3 * i:3 * i + 3].sum() <= 6 and b[:, 3 * i:3 * i + 3].sum() <= 6 for i in range(3))
+
+
+def test_either_orientation_of_the_low_arrangements_finds_the_same_puzzles(seventeens):
+    """The low arrangements on the bands and on the stacks (the transpose), each with the band-2
+    order ``low_arrangements`` picks, find the same puzzles: every copy in the grid of its list
+    17s with no chute above 6 clues (list line 21222 is one)."""
+    puzzles, sols, groups = seventeens
+    k = 21222
+    assert _low(puzzles[k])
+    grid = sols[k].astype(np.int64)
+    found = []
+    for t in (False, True):
+        got = set()
+        for arr, se in G.low_arrangements(grid, 17, t):
+            assert arr.transposed == t and arr.kind == "low"
+            cells = arr.cells()
+            view = grid[cells]
+            for part in se.pair(view[27:54], view[54:][None, :]):
+                for p in part:
+                    q = np.zeros(81, np.uint8)
+                    q[cells] = p
+                    got.add(q.tobytes())
+        found.append(got)
+    members = groups[canon_grids(sols[k][None, :]).forms[0].tobytes()]
+    low = {im for im in images_in(sols[k], puzzles[members], sols[members])
+           if _low(np.frombuffer(im, np.uint8))}
+    assert puzzles[k].astype(np.uint8).tobytes() in low
+    assert found[0] == found[1] == low
 
 
 def test_methods_and_their_clue_counts():

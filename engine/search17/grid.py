@@ -9,11 +9,22 @@ its clues on G's bands and stacks (n <= 18):
   (x <= y <= z, z >= 7) with no stack cap;
 * else some stack holds 7 or more: the same on the transposed grid;
 * else every band and stack holds at most 6: take the band with the fewest clues as band 1 and
-  the other two as bands 2 and 3; the counts are a *low* split (x <= y <= 6, x <= z <= 6) and
-  every stack holds at most 6 (:data:`~.search.STACK_CAP`).
+  the other two as bands 2 and 3 in either order; the counts are a *low* split (x <= y <= 6,
+  x <= z <= 6: a set symmetric in y and z) and every stack holds at most 6
+  (:data:`~.search.STACK_CAP`). The stack with the fewest clues on the transposed grid does as
+  well: such a puzzle's stacks hold a low split too.
 
-So fifteen arrangements (per band of G: low with it as band 1; per band and per stack, high with
-it as band 3 and the two others as bands 1 and 2 in either order) cover every puzzle. Band 1
+So fifteen arrangements (per band and per stack, high with it as band 3 and the two others as
+bands 1 and 2 in either order; per band, or per stack, low with it as band 1) cover every puzzle.
+The low ones are the costliest (band 1 holds 4-6 clues: many valid sets, each expanded into the
+valid sets of band 2), and they leave two choices, made by :func:`low_arrangements` from a cost
+estimate, the band-1 valid sets times the band-2 valid sets of each low split: which of the two
+other bands is band 2, and which orientation. On the grids of 17 list puzzles and the grid with
+the most 17s the low arrangements cost 66.2 CPU-s as they came (bands, the lower band as band 2),
+49.2 s as chosen, 43.3 s the best choice (``bench/bench_unavoidable.py --low-arrangements
+--list-grids 17 --seed 3``).
+Any cover of the low puzzles by low arrangements holds all three bands or all three stacks (a
+band left out leaves its puzzles to every stack), so one orientation's three is the least. Band 1
 holds the fewest clues in every split because the cost of a split grows with band 1's count
 (its valid clue sets, each expanded into band 2): on a grid of one list 17, the split (7, 3, 7)
 cost 2.6 s of an arrangement's 5.3 s, (3, 7, 7) 0.1 s; with the two orders the high arrangements
@@ -43,7 +54,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from . import _search_kernels as K
-from .search import NO_CAP, STACK_CAP, STAT_NAMES, PairSearcher
+from .search import NO_CAP, STACK_CAP, STAT_NAMES, PairSearcher, fitting, swap_bands
 
 CLUES = (16, 17, 18)
 """Clue counts this search takes: below 16 no puzzle exists (McGuire et al. 2012) and the
@@ -79,9 +90,52 @@ class Arrangement:
 
 
 ARRANGEMENTS = tuple(
-    [Arrangement(False, (b, *[o for o in range(3) if o != b]), "low") for b in range(3)]
+    [Arrangement(t, (b, p, q), "low") for t in (False, True) for b in range(3)
+     for p in range(3) for q in range(3) if len({p, q, b}) == 3]
     + [Arrangement(t, (p, q, b), "high") for t in (False, True) for b in range(3)
        for p in range(3) for q in range(3) if len({p, q, b}) == 3])
+"""Twelve low arrangements (each band or stack as band 1, the two others in either order), of which
+a search takes three, and twelve high ones (each band or stack as band 3)."""
+
+
+def _searcher(g: np.ndarray, clues: int, arr: Arrangement) -> PairSearcher:
+    band = g[arr.cells()][:27]
+    if arr.kind == "low":
+        return PairSearcher(band, low_splits(clues), STACK_CAP)
+    return PairSearcher(band, high_splits(clues), NO_CAP)
+
+
+def low_arrangements(grid, clues: int, transposed: bool | None = None) -> list:
+    """The three low arrangements a search takes, with their searchers: per band (or stack) as
+    band 1, the other two in the order, and the orientation (bands, or stacks as bands), of the
+    least estimated cost: the sum over the low splits (x, y, z) of band 1's valid x-clue sets
+    times band 2's valid y-clue sets (each band-1 set is expanded into band 2's sets, and the
+    candidates go through the band-3 step). ``transposed`` False or True: that orientation's.
+
+    Measured on 18 grids of list puzzles (low arrangements only, CPU s): as they came 66.2, as
+    chosen 49.2, the best 43.3 (the estimate misses where the pair's UAs prune unevenly: 5 of
+    the 18 grids cost more than before, by at most 1.6 s); on the first 12 lines of the list and
+    6 lines with a low 17, 87.5 -> 45.1 (best 40.2)."""
+    g = np.asarray(grid, np.int64).reshape(81)
+    splits = low_splits(clues)
+    best, best_cost = None, None
+    for t in ((False, True) if transposed is None else (bool(transposed),)):
+        chosen, total = [], 0
+        for b in range(3):
+            p, q = [o for o in range(3) if o != b]
+            arr = Arrangement(t, (b, p, q), "low")
+            se = _searcher(g, clues, arr)
+            view = g[arr.cells()]
+            cost = {}
+            for order, band2 in (((b, p, q), view[27:54]), ((b, q, p), view[54:])):
+                cost[order] = sum(len(se.band1_sets(x)) * se.valid_count(band2, y)
+                                  for x, y, _ in fitting(splits, se.min1, 0))
+            order = min(cost, key=lambda o: (cost[o], o))
+            chosen.append((Arrangement(t, order, "low"), se))
+            total += cost[order]
+        if best is None or total < best_cost:
+            best, best_cost = chosen, total
+    return best
 
 
 @dataclass
@@ -100,7 +154,8 @@ class GridSearch:
 
 def grid_search(grid, clues: int = 17) -> GridSearch:
     """Every puzzle of exactly ``clues`` givens (16, 17 or 18) whose unique solution is ``grid``
-    (81 digits 1-9, checked by the caller), each once: the module's fifteen arrangements."""
+    (81 digits 1-9, checked by the caller), each once: the module's fifteen arrangements (the
+    twelve high ones and the three low ones of :func:`low_arrangements`)."""
     clues = int(clues)
     if clues not in CLUES:
         raise ValueError(f"the band-wise search takes {', '.join(map(str, CLUES))} clues, got {clues}")
@@ -109,16 +164,22 @@ def grid_search(grid, clues: int = 17) -> GridSearch:
     seen: dict[bytes, np.ndarray] = {}
     per = []
     stats = np.zeros(K.N_STATS, np.int64)
-    for arr in ARRANGEMENTS:
+    uas: dict[tuple[bool, int, int], np.ndarray] = {}  # per view and bands 1, 2: the pair's UAs
+    todo = low_arrangements(g, clues) + [(a, None) for a in ARRANGEMENTS if a.kind == "high"]
+    for arr, se in todo:
         t1 = time.process_time()
+        se = se or _searcher(g, clues, arr)
         cells = arr.cells()
         view = g[cells]
-        if arr.kind == "low":
-            se = PairSearcher(view[:27], low_splits(clues), STACK_CAP)
-        else:
-            se = PairSearcher(view[:27], high_splits(clues), NO_CAP)
+        # six pairs of bands in fifteen arrangements: each pair's UAs once
+        b1, b2 = arr.order[:2]
+        if (arr.transposed, b1, b2) not in uas:
+            if (arr.transposed, b2, b1) in uas:
+                uas[arr.transposed, b1, b2] = swap_bands(uas[arr.transposed, b2, b1])
+            else:
+                uas[arr.transposed, b1, b2] = se.pair_uas(view[27:54], view[54:])
         met = 0
-        for part in se.pair(view[27:54], view[54:][None, :]):
+        for part in se.pair(view[27:54], view[54:][None, :], uas=uas[arr.transposed, b1, b2]):
             for p in part:
                 q = np.zeros(81, np.uint8)
                 q[cells] = p

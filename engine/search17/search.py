@@ -235,10 +235,16 @@ class PairSearcher:
                 return out[:n]
             cap *= 4
 
-    def _band1_sets(self, x: int) -> np.ndarray:
+    def band1_sets(self, x: int) -> np.ndarray:
+        """Band 1's valid sets of ``x`` clues (27-bit masks; computed once per searcher)."""
         if x not in self.X:
             self.X[x] = self._valid(self.fix1, x)
         return self.X[x]
+
+    def valid_count(self, band: np.ndarray, k: int) -> int:
+        """How many valid k-clue sets ``band`` (any form) has: k cells with its digits that fix it
+        against every band of its gangster."""
+        return len(self._valid(self._fixing(np.asarray(band, np.int64).reshape(27)), k))
 
     def _pair_uas(self, g54: np.ndarray, b3: np.ndarray) -> np.ndarray:
         """The pair's UAs: refillings of 2..K12 digits cell by cell, then of 6 and 7 digits with
@@ -274,18 +280,25 @@ class PairSearcher:
                 self.cand = np.zeros(2 * len(self.cand), np.uint64)
                 todo.append((a, b))
 
-    def pair(self, b2: np.ndarray, bands3: np.ndarray, splits=None, band1=None) -> list[np.ndarray]:
+    def pair_uas(self, b2: np.ndarray, b3: np.ndarray) -> np.ndarray:
+        """The UAs :meth:`pair` collects for band 2 ``b2`` under this band 1, with band 3 ``b3``
+        (rows 1-6 as 54-bit masks, band 1 on the low 27 bits; a copy, to pass as ``uas``)."""
+        return self._pair_uas(np.concatenate([self.b1, np.asarray(b2, np.int64).reshape(27)]),
+                              np.asarray(b3, np.int64).reshape(27)).copy()
+
+    def pair(self, b2: np.ndarray, bands3: np.ndarray, splits=None, band1=None, uas=None) -> list[np.ndarray]:
         """The 17s of one pair and its bands 3, as (N, 81) grids of clues in the A/C layout
         (``splits``: instead of the searcher's; ``band1``: another band 1 for this pair, its valid
-        sets not kept)."""
+        sets not kept; ``uas``: the pair's UAs when known, e.g. from :meth:`pair_uas` or
+        :func:`swap_bands` of the other order's)."""
         if band1 is None:
-            b1, min1, sets_of = self.b1, self.min1, self._band1_sets
+            b1, min1, sets_of = self.b1, self.min1, self.band1_sets
         else:
             b1 = np.asarray(band1, np.int64).reshape(27)
             min1, fix = self._min_clues(b1), self._fixing(b1)
             sets_of = partial(self._valid, fix)
         g54 = np.concatenate([b1, b2.astype(np.int64)])
-        u = self._pair_uas(g54, bands3[0].astype(np.int64))
+        u = self._pair_uas(g54, bands3[0].astype(np.int64)) if uas is None else uas
         p1 = (u & np.uint64((1 << 27) - 1)).astype(np.int64)
         p2 = (u >> np.uint64(27)).astype(np.int64)
         inside2 = p1 == 0  # UAs inside band 2 are its fixing sets' business
@@ -345,6 +358,13 @@ class PairSearcher:
     def _index(self, band: np.ndarray) -> int:
         key = band_key(band.astype(np.uint8), np.zeros(10, np.uint8), self.BT.row2_rank_to_id, self.BT.fact)
         return int(self.BT.table[key]) & 0xFFFF
+
+
+def swap_bands(uas: np.ndarray) -> np.ndarray:
+    """Pair UAs (54-bit masks of rows 1-6) with bands 1 and 2 exchanged: a UA of the pair (b1, b2)
+    is one of (b2, b1) with its two 27-bit halves exchanged."""
+    lo = uas & np.uint64((1 << 27) - 1)
+    return (uas >> np.uint64(27)) | (lo << np.uint64(27))
 
 
 class _Searcher(PairSearcher):
