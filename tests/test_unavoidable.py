@@ -297,7 +297,7 @@ def test_the_arrangements_meet_every_way_clues_fall_on_bands():
     for n in G.CLUES:
         low, high = set(G.low_splits(n)), set(G.high_splits(n))
         assert all(sum(s) == n for s in low | high)
-        for t in (False, True):
+        for t, tie_first in product((False, True), repeat=2):
             for counts in product(range(n + 1), repeat=3):
                 if sum(counts) != n or max(counts) > 27:
                     continue
@@ -307,7 +307,8 @@ def test_the_arrangements_meet_every_way_clues_fall_on_bands():
                         continue
                     split = tuple(counts[b] for b in arr.order)
                     if arr.kind == "high":
-                        met |= split in high
+                        # a tie (as many clues in bands 1 and 2) by one of the two orders only
+                        met |= split in high and (split[0] < split[1] or (arr.order[0] < arr.order[1]) == tie_first)
                     else:
                         met |= max(counts) <= 6 and split in low
                 assert met, (n, t, counts)
@@ -327,6 +328,11 @@ def test_an_arrangement_is_a_view_of_the_grids_bands_or_stacks():
         assert count_solutions(view.reshape(1, 81).astype(np.uint8), 2).counts[0] == 1
     assert sum(a.kind == "low" for a in G.ARRANGEMENTS) == 12 and sum(a.transposed for a in G.ARRANGEMENTS) == 12
     assert len(set(G.ARRANGEMENTS)) == 24
+    for clues in G.CLUES:  # twelve high arrangements, the ties in one order of each band 3
+        high = list(G.high_arrangements(grid, clues))
+        assert {a for a, _, _ in high} == {a for a in G.ARRANGEMENTS if a.kind == "high"}
+        for k in range(0, 12, 2):
+            assert {high[k][2], high[k + 1][2]} == {G.high_splits(clues), tuple(s for s in G.high_splits(clues) if s[0] < s[1])}
     for clues in G.CLUES:  # three low arrangements of one orientation, each band as band 1 once
         low = G.low_arrangements(grid, clues)
         assert len(low) == 3 and len({a.transposed for a, _ in low}) == 1
