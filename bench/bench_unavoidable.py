@@ -65,7 +65,7 @@ from sudoku_symmetry.engine.solve import SOLVER_DEPTH, SOLVER_WORDS, solve
 from sudoku_symmetry.engine.text import format_sudoku, parse_lines
 from sudoku_symmetry.engine.unavoidable import collect, hitting
 from sudoku_symmetry.engine.unavoidable import puzzles_in_grid
-from sudoku_symmetry.engine.unavoidable.puzzles import METHODS, SEARCH_UA_SIZE, search_masks
+from sudoku_symmetry.engine.unavoidable.puzzles import AUTO_BANDS, METHODS, SEARCH_UA_SIZE, search_masks
 from sudoku_symmetry.engine.unavoidable.sets import minimal_uas
 from sudoku_symmetry.engine._jit import kernel
 
@@ -107,8 +107,35 @@ def one_grid(grid, clues):
     return t1 - t0, t2 - t1, t4 - t3, int(stats[hitting.STAT_NODES]), int(stats[hitting.STAT_CHECKS]), len(masks)
 
 
+def bench_random_bands(args, grids) -> None:
+    """The band-wise search (``grid_search``) of random grids: per grid CPU seconds, the low and
+    high arrangements' shares, the XY candidates and the solver checks."""
+    from sudoku_symmetry.engine.search17.grid import grid_search
+
+    grid_search(grids[0], args.clues)  # compile
+    rows = []
+    print(f"{'grid':>4s} {'s':>7s} {'low s':>7s} {'high s':>7s} {'candidates':>11s} {'checks':>8s} {'found':>6s}")
+    for k, g in enumerate(grids):
+        r = grid_search(g, args.clues)
+        low = sum(a["seconds"] for a in r.per_arrangement if a["arrangement"].kind == "low")
+        high = sum(a["seconds"] for a in r.per_arrangement if a["arrangement"].kind == "high")
+        rows.append((r.seconds, low, high, r.stats["candidates"], r.stats["checks"] + r.stats["xy_checks"], len(r.puzzles)))
+        print(f"{k:4d} {r.seconds:7.3f} {low:7.3f} {high:7.3f} {rows[-1][3]:11,d} {rows[-1][4]:8,d} {len(r.puzzles):6d}",
+              flush=True)
+    total = [r[0] for r in rows]
+    print(f"\n{args.clues}-clue search (bands) of {len(rows)} random grids (seed {args.seed}), CPU seconds per grid:")
+    print(f"  median {statistics.median(total):.3f}  90th percentile {pct(total, 0.9):.3f}  max {max(total):.3f}  "
+          f"mean {statistics.mean(total):.3f}")
+    print(f"  share: low arrangements {100 * sum(r[1] for r in rows) / sum(total):.1f} %, high "
+          f"{100 * sum(r[2] for r in rows) / sum(total):.1f} %, the rest (choosing the arrangements) "
+          f"{100 * (1 - sum(r[1] + r[2] for r in rows) / sum(total)):.1f} %")
+    print(f"  found {sum(r[5] for r in rows)} puzzles; grids per hour on one core: {3600 / statistics.mean(total):,.0f} (mean)")
+
+
 def bench_random(args) -> None:
     grids = random_grids(args.grids, seed=args.seed)
+    if args.method == "bands" or (args.method == "auto" and args.clues in AUTO_BANDS):
+        return bench_random_bands(args, grids)
     one_grid(grids[0], 12)  # compile
     replay_checks(grids[0], np.zeros((1, 2), np.uint64), 0)
     rows = []
@@ -291,7 +318,7 @@ def bench_low(args) -> None:
                 se.pair(view[27:54], view[54:][None, :])
                 t[arr.transposed, arr.order] = time.process_time() - t0
         before = sum(t[False, (b, *[o for o in range(3) if o != b])] for b in range(3))
-        chosen = sum(t[a.transposed, a.order] for a, _ in G.low_arrangements(g, 17))
+        chosen = sum(t[a.transposed, a.order] for a, _, _ in G.low_arrangements(g, 17))
         best = min(sum(min(v for (tt, o), v in t.items() if tt == ori and o[0] == b) for b in range(3))
                    for ori in (False, True))
         sums += (before, chosen, best)
@@ -308,7 +335,7 @@ def main() -> None:
     ap.add_argument("--native", default=None, help="Sk_S17VB binary (built outside the tree)")
     ap.add_argument("--native-files", default=None,
                     help="directory of its k1_p2a.txt, k2_p2b.txt, k3_p1.txt (default: the binary's directory)")
-    ap.add_argument("--method", default="auto", choices=METHODS, help="with --list-grids: the search method")
+    ap.add_argument("--method", default="auto", choices=METHODS, help="the search method (random grids: auto = bands for 16 and 17)")
     ap.add_argument("--agree", type=int, default=0, choices=(0, 16, 18),
                     help="with --list-grids: the two methods against each other at this clue count")
     ap.add_argument("--low-arrangements", action="store_true",

@@ -310,7 +310,7 @@ def test_the_arrangements_meet_every_way_clues_fall_on_bands():
                         # a tie (as many clues in bands 1 and 2) by one of the two orders only
                         met |= split in high and (split[0] < split[1] or (arr.order[0] < arr.order[1]) == tie_first)
                     else:
-                        met |= max(counts) <= 6 and split in low
+                        met |= max(counts) <= 6 and split in G.arrangement_low_splits(arr, n)
                 assert met, (n, t, counts)
         assert all(x <= min(y, z) and max(x, y, z) <= 6 for x, y, z in low)
         assert all(x <= y <= z and z >= 7 for x, y, z in high)
@@ -335,8 +335,12 @@ def test_an_arrangement_is_a_view_of_the_grids_bands_or_stacks():
             assert {high[k][2], high[k + 1][2]} == {G.high_splits(clues), tuple(s for s in G.high_splits(clues) if s[0] < s[1])}
     for clues in G.CLUES:  # three low arrangements of one orientation, each band as band 1 once
         low = G.low_arrangements(grid, clues)
-        assert len(low) == 3 and len({a.transposed for a, _ in low}) == 1
-        assert sorted(a.order[0] for a, _ in low) == [0, 1, 2] and all(a in G.ARRANGEMENTS for a, _ in low)
+        assert len(low) == 3 and len({a.transposed for a, _, _ in low}) == 1
+        assert sorted(a.order[0] for a, _, _ in low) == [0, 1, 2] and all(a in G.ARRANGEMENTS for a, _, _ in low)
+        assert all(splits == G.arrangement_low_splits(a, clues) for a, _, splits in low)
+    # a tie in the low splits by the band of lower index as band 1: 18's 6-6-6 by band 1 = 0 only
+    assert [G.arrangement_low_splits(G.Arrangement(False, o, "low"), 18) for o in ((0, 2, 1), (1, 0, 2), (2, 1, 0))] \
+        == [((6, 6, 6),), (), ()]
 
 
 def _band_17s_are_the_lists(seventeens, k):
@@ -385,11 +389,11 @@ def test_either_orientation_of_the_low_arrangements_finds_the_same_puzzles(seven
     found = []
     for t in (False, True):
         got = set()
-        for arr, se in G.low_arrangements(grid, 17, t):
+        for arr, se, splits in G.low_arrangements(grid, 17, t):
             assert arr.transposed == t and arr.kind == "low"
             cells = arr.cells()
             view = grid[cells]
-            for part in se.pair(view[27:54], view[54:][None, :]):
+            for part in se.pair(view[27:54], view[54:][None, :], splits):
                 for p in part:
                     q = np.zeros(81, np.uint8)
                     q[cells] = p
@@ -409,6 +413,10 @@ def test_methods_and_their_clue_counts():
     with pytest.raises(ValueError, match="16, 17, 18"):
         puzzles_in_grid(grid, 15, method="bands")
     assert puzzles_in_grid(grid, 80).stats["method"] == "hitting"
+    # a whole grid's 16s: none, by either method; auto searches 16 band-wise (AUTO_BANDS)
+    for method, used in (("hitting", "hitting"), ("auto", "bands")):
+        none = puzzles_in_grid(grid, 16, method=method)
+        assert len(none) == 0 and none.complete and none.stats["method"] == used
 
 
 @pytest.mark.slow

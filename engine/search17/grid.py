@@ -101,38 +101,48 @@ a search takes three, and twelve high ones (each band or stack as band 3)."""
 
 def _searcher(g: np.ndarray, clues: int, arr: Arrangement) -> PairSearcher:
     band = g[arr.cells()][:27]
-    if arr.kind == "low":
-        return PairSearcher(band, low_splits(clues), STACK_CAP)
-    return PairSearcher(band, high_splits(clues), NO_CAP)
+    if arr.kind == "low":  # one band 3 a pair: the UAs from refillings only (solver_uas)
+        return PairSearcher(band, low_splits(clues), STACK_CAP, solver_uas=False)
+    return PairSearcher(band, high_splits(clues), NO_CAP, solver_uas=False)
+
+
+def arrangement_low_splits(arr: Arrangement, clues: int) -> tuple[tuple[int, int, int], ...]:
+    """The low splits arrangement ``arr`` searches: band 1 holds the fewest clues, and where
+    another band holds as few (a tie, e.g. 5-5-6 for 16 clues, 6-6-6 for 18) the band of lower
+    index in the grid is band 1, so each low puzzle is met by one low arrangement of an
+    orientation."""
+    b, p, q = arr.order
+    return tuple((x, y, z) for x, y, z in low_splits(clues) if (x < y or b < p) and (x < z or b < q))
 
 
 def low_arrangements(grid, clues: int, transposed: bool | None = None) -> list:
-    """The three low arrangements a search takes, with their searchers: per band (or stack) as
-    band 1, the other two in the order, and the orientation (bands, or stacks as bands), of the
-    least estimated cost: the sum over the low splits (x, y, z) of band 1's valid x-clue sets
-    times band 2's valid y-clue sets (each band-1 set is expanded into band 2's sets, and the
-    candidates go through the band-3 step). ``transposed`` False or True: that orientation's.
+    """The three low arrangements a search takes, with their searchers and splits
+    (:func:`arrangement_low_splits`): per band (or stack) as band 1, the other two in the order,
+    and the orientation (bands, or stacks as bands), of the least estimated cost: the sum over
+    the splits (x, y, z) of band 1's valid x-clue sets times band 2's valid y-clue sets (each
+    band-1 set is expanded into band 2's sets, and the candidates go through the band-3 step).
+    ``transposed`` False or True: that orientation's.
 
     Measured on 18 grids of list puzzles (low arrangements only, CPU s): as they came 66.2, as
     chosen 49.2, the best 43.3 (the estimate misses where the pair's UAs prune unevenly: 5 of
     the 18 grids cost more than before, by at most 1.6 s); on the first 12 lines of the list and
     6 lines with a low 17, 87.5 -> 45.1 (best 40.2)."""
     g = np.asarray(grid, np.int64).reshape(81)
-    splits = low_splits(clues)
     best, best_cost = None, None
     for t in ((False, True) if transposed is None else (bool(transposed),)):
         chosen, total = [], 0
         for b in range(3):
             p, q = [o for o in range(3) if o != b]
-            arr = Arrangement(t, (b, p, q), "low")
-            se = _searcher(g, clues, arr)
-            view = g[arr.cells()]
+            se = _searcher(g, clues, Arrangement(t, (b, p, q), "low"))
+            view = g[Arrangement(t, (b, p, q), "low").cells()]
             cost = {}
             for order, band2 in (((b, p, q), view[27:54]), ((b, q, p), view[54:])):
+                splits = arrangement_low_splits(Arrangement(t, order, "low"), clues)
                 cost[order] = sum(len(se.band1_sets(x)) * se.valid_count(band2, y)
                                   for x, y, _ in fitting(splits, se.min1, 0))
             order = min(cost, key=lambda o: (cost[o], o))
-            chosen.append((Arrangement(t, order, "low"), se))
+            arr = Arrangement(t, order, "low")
+            chosen.append((arr, se, arrangement_low_splits(arr, clues)))
             total += cost[order]
         if best is None or total < best_cost:
             best, best_cost = chosen, total
@@ -187,7 +197,7 @@ def grid_search(grid, clues: int = 17) -> GridSearch:
     per = []
     stats = np.zeros(K.N_STATS, np.int64)
     uas: dict[tuple[bool, int, int], np.ndarray] = {}  # per view and bands 1, 2: the pair's UAs
-    todo = itertools.chain(((a, se, None) for a, se in low_arrangements(g, clues)), high_arrangements(g, clues))
+    todo = itertools.chain(low_arrangements(g, clues), high_arrangements(g, clues))
     for arr, se, splits in todo:
         t1 = time.process_time()
         cells = arr.cells()

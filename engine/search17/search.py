@@ -186,11 +186,14 @@ class PairSearcher:
     """The search under one band 1 (27 digits, any form): its valid clue sets and the buffers,
     reused by every pair (band 2, bands 3) :meth:`pair` is given. ``splits``: the clue counts
     (band 1, band 2, band 3) searched (cut by the bands' fewest fixing clues); ``cap``: the most
-    clues a stack may hold (:data:`STACK_CAP`, or :data:`NO_CAP`)."""
+    clues a stack may hold (:data:`STACK_CAP`, or :data:`NO_CAP`); ``solver_uas``: the pair's
+    UAs of 6 and 7 digits from the solver too (about 40 ms a pair: worth it where a pair has many
+    bands 3; a single grid's pairs have one, and they cost its 16-clue search 16 %)."""
 
-    def __init__(self, band: np.ndarray, splits, cap: int):
+    def __init__(self, band: np.ndarray, splits, cap: int, solver_uas: bool = True):
         self.splits = tuple(tuple(int(v) for v in t) for t in splits)
         self.cap = int(cap)
+        self.solver_uas = bool(solver_uas)
         self.BT = fix_tables()
         self.order = band_order()
         self.b1 = np.asarray(band, np.int64).reshape(27)
@@ -252,6 +255,8 @@ class PairSearcher:
         n = 0
         for k in range(2, K12 + 1):
             n = K.refill_diffs(g54, 6, 0, k, 0, MAX_UA, self.u54, self.u27, n, 0)
+        if not self.solver_uas:
+            return self.u54[:n]
         grid = np.concatenate([g54, b3]).astype(np.uint8)
         P = self.P
         for fixed in (3, 2):

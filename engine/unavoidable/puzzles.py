@@ -79,7 +79,13 @@ def search_masks(grid: np.ndarray, clues: int, uas: np.ndarray, *, minimal: bool
 METHODS = ("auto", "hitting", "bands")
 """``hitting``: the hitting-set search over the grid's UAs (any clue count); ``bands``: the 17-clue
 search's pair kernels on the grid's own bands (16-18 clues, :mod:`..search17.grid`); ``auto``: bands
-for 17 clues (the grid with the most 17s: 19 CPU-s against 1,465), hitting otherwise (faster for 16)."""
+for the clue counts of :data:`AUTO_BANDS`, hitting otherwise."""
+AUTO_BANDS = (16, 17)
+"""Clue counts ``auto`` searches band-wise. 17: the grid with the most 17s in 16 CPU-s against
+1,465 by hitting sets. 16: 50 random grids, median 0.84 s against 1.80 s, max 2.6 s against 13.4
+(``bench/bench_unavoidable.py --grids 50 --seed 1 --method bands`` and ``--method hitting``).
+18 stays with hitting sets: a grid's 18s number in the tens, where the band-wise search lists
+them all in minutes."""
 
 
 def puzzles_in_grid(grid, clues: int, minimal: bool = False, limit: int | None = None,
@@ -98,8 +104,8 @@ def puzzles_in_grid(grid, clues: int, minimal: bool = False, limit: int | None =
     of a puzzle is one): use ``limit``. ``bands`` (16 to 18 clues): the grid's bands and stacks in
     fifteen arrangements, each searched as one pair of bands 1+2 with one band 3 by the 17-clue
     search (:func:`..search17.grid.grid_search`, where the proof of completeness is); ``minimal``
-    and ``limit`` are applied to its complete list. ``auto``: ``bands`` for 17 clues, else
-    ``hitting``. ``stats``: ``method``, its counters, ``seconds`` (wall) and ``cpu_seconds``.
+    and ``limit`` are applied to its complete list. ``auto``: ``bands`` for 16 and 17 clues
+    (:data:`AUTO_BANDS`), else ``hitting``. ``stats``: ``method``, its counters, ``seconds`` (wall) and ``cpu_seconds``.
     """
     cells = check_grid(grid)
     clues = int(clues)
@@ -109,7 +115,7 @@ def puzzles_in_grid(grid, clues: int, minimal: bool = False, limit: int | None =
         raise ValueError("limit must be at least 1")
     if method not in METHODS:
         raise ValueError(f"method must be one of {', '.join(METHODS)}, got {method!r}")
-    if method == "bands" or (method == "auto" and clues == 17):
+    if method == "bands" or (method == "auto" and clues in AUTO_BANDS):
         return _by_bands(cells, clues, minimal, limit)
     t0 = time.perf_counter()
     c0 = time.process_time()
