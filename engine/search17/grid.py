@@ -37,10 +37,11 @@ so splits below that are skipped. A puzzle met by two arrangements (a band and a
 a tie) is kept once: the puzzles are sets of cells of G.
 
 Measured (2026-11-27, one core of the shared 2-core machine): every 17 of the grid with the most
-17s in the list (29) in 19 CPU-s, against 1,465 s for the hitting-set search of
-:mod:`..unavoidable`; grids of one list 17 3.8-10.8 s; random grids 1.9-6.7 s. For 16 clues the
-hitting-set search is faster (0.4-1.8 s against 1.5-5.7 s on four random grids), so
-:func:`..unavoidable.puzzles_in_grid` uses this search for 17 clues only, unless asked.
+17s in the list (29) in 16 CPU-s, against 1,465 s for the hitting-set search of
+:mod:`..unavoidable`; grids of one list 17 2.4-8.3 s (median of 8 grids 3.0 s, 1.27x GPenet's
+process 79 re-finding their known 17s); the 16-clue search of 50 random grids median 0.55 s
+(max 1.5 s; the hitting-set search 1.80 s and 13.4 s), so :func:`..unavoidable.puzzles_in_grid`
+searches 16 and 17 clues this way unless asked.
 
     >>> from sudoku_symmetry.engine.search17.grid import grid_search
     >>> found = grid_search(grid, 17)                       # doctest: +SKIP

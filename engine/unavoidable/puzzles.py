@@ -82,10 +82,10 @@ search's pair kernels on the grid's own bands (16-18 clues, :mod:`..search17.gri
 for the clue counts of :data:`AUTO_BANDS`, hitting otherwise."""
 AUTO_BANDS = (16, 17)
 """Clue counts ``auto`` searches band-wise. 17: the grid with the most 17s in 16 CPU-s against
-1,465 by hitting sets. 16: 50 random grids, median 0.84 s against 1.80 s, max 2.6 s against 13.4
-(``bench/bench_unavoidable.py --grids 50 --seed 1 --method bands`` and ``--method hitting``).
-18 stays with hitting sets: a grid's 18s number in the tens, where the band-wise search lists
-them all in minutes."""
+1,465 by hitting sets. 16: 50 random grids, median 0.55 s against 1.80 s, max 1.5 s against
+13.4 (``bench/bench_unavoidable.py --grids 50 --seed 1 --method bands``, and ``--method
+hitting``). 18 stays with hitting sets, the search for any clue count, until the two are timed
+against each other on whole grids (a grid's 69 18s band-wise: 44 CPU-s)."""
 
 
 def puzzles_in_grid(grid, clues: int, minimal: bool = False, limit: int | None = None,
