@@ -119,7 +119,8 @@ def bench_random_bands(args, grids) -> None:
         r = grid_search(g, args.clues)
         low = sum(a["seconds"] for a in r.per_arrangement if a["arrangement"].kind == "low")
         high = sum(a["seconds"] for a in r.per_arrangement if a["arrangement"].kind == "high")
-        rows.append((r.seconds, low, high, r.stats["candidates"], r.stats["checks"] + r.stats["xy_checks"], len(r.puzzles)))
+        ua = sum(a["ua_seconds"] for a in r.per_arrangement)
+        rows.append((r.seconds, low, high, r.stats["candidates"], r.stats["checks"] + r.stats["xy_checks"], len(r.puzzles), ua))
         print(f"{k:4d} {r.seconds:7.3f} {low:7.3f} {high:7.3f} {rows[-1][3]:11,d} {rows[-1][4]:8,d} {len(r.puzzles):6d}",
               flush=True)
     total = [r[0] for r in rows]
@@ -128,7 +129,9 @@ def bench_random_bands(args, grids) -> None:
           f"mean {statistics.mean(total):.3f}")
     print(f"  share: low arrangements {100 * sum(r[1] for r in rows) / sum(total):.1f} %, high "
           f"{100 * sum(r[2] for r in rows) / sum(total):.1f} %, the rest (choosing the arrangements) "
-          f"{100 * (1 - sum(r[1] + r[2] for r in rows) / sum(total)):.1f} %")
+          f"{100 * (1 - sum(r[1] + r[2] for r in rows) / sum(total)):.1f} %; of all, the pairs' UA collection "
+          f"{100 * sum(r[6] for r in rows) / sum(total):.1f} % (the rest: the XY and band-3 steps with the "
+          f"uniqueness checks inside them, median {statistics.median(r[4] for r in rows):,.0f} checks a grid)")
     print(f"  found {sum(r[5] for r in rows)} puzzles; grids per hour on one core: {3600 / statistics.mean(total):,.0f} (mean)")
 
 
@@ -335,7 +338,7 @@ def main() -> None:
     ap.add_argument("--native", default=None, help="Sk_S17VB binary (built outside the tree)")
     ap.add_argument("--native-files", default=None,
                     help="directory of its k1_p2a.txt, k2_p2b.txt, k3_p1.txt (default: the binary's directory)")
-    ap.add_argument("--method", default="auto", choices=METHODS, help="the search method (random grids: auto = bands for 16 and 17)")
+    ap.add_argument("--method", default="auto", choices=METHODS, help="the search method (random grids: auto = bands for 16-18)")
     ap.add_argument("--agree", type=int, default=0, choices=(0, 16, 18),
                     help="with --list-grids: the two methods against each other at this clue count")
     ap.add_argument("--low-arrangements", action="store_true",

@@ -16,7 +16,7 @@ up to 12 cells, a hitting-set search (a puzzle has a clue in every one of them) 
 disjoint sets, and the solver's uniqueness check on the clue sets that hit them all; a second
 solution found there is one more set to hit. ``bands`` (16-18 clues): the 17-clue search's pair
 kernels on the grid's bands and stacks in fifteen arrangements (engine.search17.grid). ``auto``, the
-default: bands for 16 and 17 clues, hitting otherwise. Both are complete: ``--clues 16`` on any
+default: bands for 16 to 18 clues, hitting otherwise. Both are complete: ``--clues 16`` on any
 grid ends with nothing found, and ``--clues 17`` finds exactly the grid's puzzles of the 17-clue
 list. A 16-clue search takes 0.55 s a grid (median of 50 random grids, one core; 1.8 s by
 hitting sets), a 17-clue one 2-9 s (median 3.0 s on grids of list puzzles) and 16 s on the grid
@@ -82,7 +82,7 @@ def _parser() -> argparse.ArgumentParser:
                     help="at most K puzzles per grid (needed for many clues: every superset of a puzzle is one)")
     ap.add_argument("--method", choices=METHODS, default="auto",
                     help="bands: the 17-clue search's kernels on the grid's bands (16-18 clues); hitting: the hitting-set "
-                    "search over the grid's unavoidable sets (any count); auto (default): bands for 16 and 17, else hitting")
+                    "search over the grid's unavoidable sets (any count); auto (default): bands for 16-18, else hitting")
     ap.add_argument("--store", action="store_true",
                     help="record the puzzles and a search record per grid in the catalog, as a resumable run per FILE "
                     "(nothing printed but the summary)")

@@ -41,7 +41,7 @@ Measured (2026-11-27, one core of the shared 2-core machine): every 17 of the gr
 :mod:`..unavoidable`; grids of one list 17 2.4-8.3 s (median of 8 grids 3.0 s, 1.27x GPenet's
 process 79 re-finding their known 17s); the 16-clue search of 50 random grids median 0.55 s
 (max 1.5 s; the hitting-set search 1.80 s and 13.4 s), so :func:`..unavoidable.puzzles_in_grid`
-searches 16 and 17 clues this way unless asked.
+searches 16 to 18 clues this way unless asked (18: 24 CPU-s against 444 on a random grid).
 
     >>> from sudoku_symmetry.engine.search17.grid import grid_search
     >>> found = grid_search(grid, 17)                       # doctest: +SKIP
@@ -77,8 +77,8 @@ def high_splits(clues: int) -> tuple[tuple[int, int, int], ...]:
 
 @dataclass(frozen=True)
 class Arrangement:
-    """One of the fifteen views of the grid: ``transposed`` (stacks as bands), ``order`` (the grid's
-    bands taken as bands 1, 2 and 3), ``kind`` ("low" or "high")."""
+    """One of the 24 views of the grid (a search runs fifteen): ``transposed`` (stacks as bands),
+    ``order`` (the grid's bands taken as bands 1, 2 and 3), ``kind`` ("low" or "high")."""
 
     transposed: bool
     order: tuple[int, int, int]
@@ -173,8 +173,9 @@ def high_arrangements(grid, clues: int):
 @dataclass
 class GridSearch:
     """The result of :func:`grid_search`: ``puzzles`` (k, 81) uint8 (0 = empty) in the grid's
-    cells, each once; ``per_arrangement``: per arrangement the puzzles it met and its CPU
-    seconds; ``stats``: the pair kernels' counters summed; ``seconds``: CPU."""
+    cells, each once; ``per_arrangement``: per arrangement the puzzles it met, its CPU seconds
+    and those of its pair's UAs (``ua_seconds``: 0 where another arrangement collected them);
+    ``stats``: the pair kernels' counters summed; ``seconds``: CPU."""
 
     grid: np.ndarray
     clues: int
@@ -205,11 +206,13 @@ def grid_search(grid, clues: int = 17) -> GridSearch:
         view = g[cells]
         # six pairs of bands in fifteen arrangements: each pair's UAs once
         b1, b2 = arr.order[:2]
+        ua_t = time.process_time()
         if (arr.transposed, b1, b2) not in uas:
             if (arr.transposed, b2, b1) in uas:
                 uas[arr.transposed, b1, b2] = swap_bands(uas[arr.transposed, b2, b1])
             else:
                 uas[arr.transposed, b1, b2] = se.pair_uas(view[27:54], view[54:])
+        ua_t = time.process_time() - ua_t
         met = 0
         for part in se.pair(view[27:54], view[54:][None, :], splits, uas=uas[arr.transposed, b1, b2]):
             for p in part:
@@ -218,7 +221,7 @@ def grid_search(grid, clues: int = 17) -> GridSearch:
                 seen.setdefault(q.tobytes(), q)
                 met += 1
         stats += se.stats
-        per.append({"arrangement": arr, "met": met, "seconds": time.process_time() - t1})
+        per.append({"arrangement": arr, "met": met, "seconds": time.process_time() - t1, "ua_seconds": ua_t})
     puzzles = np.array(list(seen.values()), np.uint8).reshape(-1, 81)
     return GridSearch(g.astype(np.uint8), clues, puzzles, time.process_time() - t0, per,
                       dict(zip(STAT_NAMES, (int(v) for v in stats))))

@@ -80,12 +80,12 @@ METHODS = ("auto", "hitting", "bands")
 """``hitting``: the hitting-set search over the grid's UAs (any clue count); ``bands``: the 17-clue
 search's pair kernels on the grid's own bands (16-18 clues, :mod:`..search17.grid`); ``auto``: bands
 for the clue counts of :data:`AUTO_BANDS`, hitting otherwise."""
-AUTO_BANDS = (16, 17)
-"""Clue counts ``auto`` searches band-wise. 17: the grid with the most 17s in 16 CPU-s against
-1,465 by hitting sets. 16: 50 random grids, median 0.55 s against 1.80 s, max 1.5 s against
-13.4 (``bench/bench_unavoidable.py --grids 50 --seed 1 --method bands``, and ``--method
-hitting``). 18 stays with hitting sets, the search for any clue count, until the two are timed
-against each other on whole grids (a grid's 69 18s band-wise: 44 CPU-s)."""
+AUTO_BANDS = (16, 17, 18)
+"""Clue counts ``auto`` searches band-wise (all that the band-wise search takes). 17: the grid
+with the most 17s in 16 CPU-s against 1,465 by hitting sets. 16: 50 random grids, median 0.55 s
+against 1.80 s, max 1.5 s against 13.4 (``bench/bench_unavoidable.py --grids 50 --seed 1
+--method bands``, and ``--method hitting``). 18: a random grid (seed 1) 24.3 CPU-s against 444.2;
+a list grid with 69 18s 43 s, where the hitting-set search was stopped after 10 CPU-minutes."""
 
 
 def puzzles_in_grid(grid, clues: int, minimal: bool = False, limit: int | None = None,
@@ -104,7 +104,7 @@ def puzzles_in_grid(grid, clues: int, minimal: bool = False, limit: int | None =
     of a puzzle is one): use ``limit``. ``bands`` (16 to 18 clues): the grid's bands and stacks in
     fifteen arrangements, each searched as one pair of bands 1+2 with one band 3 by the 17-clue
     search (:func:`..search17.grid.grid_search`, where the proof of completeness is); ``minimal``
-    and ``limit`` are applied to its complete list. ``auto``: ``bands`` for 16 and 17 clues
+    and ``limit`` are applied to its complete list. ``auto``: ``bands`` for 16 to 18 clues
     (:data:`AUTO_BANDS`), else ``hitting``. ``stats``: ``method``, its counters, ``seconds`` (wall) and ``cpu_seconds``.
     """
     cells = check_grid(grid)
