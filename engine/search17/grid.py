@@ -33,12 +33,14 @@ searched by :meth:`.search.PairSearcher.pair` (the pair's UAs, the valid clue se
 2 expanded against them, the band-3 sets, the uniqueness check), which finds every puzzle of its
 splits on that pair (the property the entry search is tested for against the complete 17 list).
 Every band needs at least its fewest fixing clues (every puzzle meets each band's fixing sets),
-so splits below that are skipped. A puzzle met by two arrangements (a band and a stack of 7+, or
-a tie) is kept once: the puzzles are sets of cells of G.
+so splits below that are skipped. Where two arrangements would search the same split (as many
+clues in bands 1 and 2), only one does (:func:`high_arrangements`, :func:`arrangement_low_splits`);
+a puzzle still met twice (a band and a stack of 7+, or two bands of 7) is kept once: the puzzles
+are sets of cells of G.
 
 Measured (2026-11-27, one core of the shared 2-core machine): every 17 of the grid with the most
-17s in the list (29) in 16 CPU-s, against 1,465 s for the hitting-set search of
-:mod:`..unavoidable`; grids of one list 17 2.4-8.3 s (median of 8 grids 3.0 s, 1.27x GPenet's
+17s in the list (29) in 16.6 CPU-s, against 1,465 s for the hitting-set search of
+:mod:`..unavoidable`; grids of one list 17 2.1-8.5 s (median of 8 grids 2.9 s, 1.31x GPenet's
 process 79 re-finding their known 17s); the 16-clue search of 50 random grids median 0.55 s
 (max 1.5 s; the hitting-set search 1.80 s and 13.4 s), so :func:`..unavoidable.puzzles_in_grid`
 searches 16 to 18 clues this way unless asked (18: 24 CPU-s against 444 on a random grid).
@@ -101,8 +103,9 @@ a search takes three, and twelve high ones (each band or stack as band 3)."""
 
 
 def _searcher(g: np.ndarray, clues: int, arr: Arrangement) -> PairSearcher:
+    # one band 3 a pair: the pair's UAs from refillings only (``solver_uas``)
     band = g[arr.cells()][:27]
-    if arr.kind == "low":  # one band 3 a pair: the UAs from refillings only (solver_uas)
+    if arr.kind == "low":
         return PairSearcher(band, low_splits(clues), STACK_CAP, solver_uas=False)
     return PairSearcher(band, high_splits(clues), NO_CAP, solver_uas=False)
 
@@ -134,8 +137,9 @@ def low_arrangements(grid, clues: int, transposed: bool | None = None) -> list:
         chosen, total = [], 0
         for b in range(3):
             p, q = [o for o in range(3) if o != b]
-            se = _searcher(g, clues, Arrangement(t, (b, p, q), "low"))
-            view = g[Arrangement(t, (b, p, q), "low").cells()]
+            first = Arrangement(t, (b, p, q), "low")
+            se = _searcher(g, clues, first)
+            view = g[first.cells()]
             cost = {}
             for order, band2 in (((b, p, q), view[27:54]), ((b, q, p), view[54:])):
                 splits = arrangement_low_splits(Arrangement(t, order, "low"), clues)
