@@ -315,7 +315,7 @@ def bench_low(args) -> None:
         t = {}
         for arr in G.ARRANGEMENTS:
             if arr.kind == "low":
-                se = G._searcher(g, 17, arr)
+                se = G.arrangement_searcher(g, 17, arr)
                 view = g[arr.cells()]
                 t0 = time.process_time()
                 se.pair(view[27:54], view[54:][None, :])

@@ -102,8 +102,9 @@ ARRANGEMENTS = tuple(
 a search takes three, and twelve high ones (each band or stack as band 3)."""
 
 
-def _searcher(g: np.ndarray, clues: int, arr: Arrangement) -> PairSearcher:
-    # one band 3 a pair: the pair's UAs from refillings only (``solver_uas``)
+def arrangement_searcher(g: np.ndarray, clues: int, arr: Arrangement) -> PairSearcher:
+    """The pair searcher of ``arr`` on grid ``g`` (81 digits): its band 1, its kind's splits and
+    stack cap; one band 3 a pair, so the pair's UAs from refillings only (``solver_uas``)."""
     band = g[arr.cells()][:27]
     if arr.kind == "low":
         return PairSearcher(band, low_splits(clues), STACK_CAP, solver_uas=False)
@@ -138,7 +139,7 @@ def low_arrangements(grid, clues: int, transposed: bool | None = None) -> list:
         for b in range(3):
             p, q = [o for o in range(3) if o != b]
             first = Arrangement(t, (b, p, q), "low")
-            se = _searcher(g, clues, first)
+            se = arrangement_searcher(g, clues, first)
             view = g[first.cells()]
             cost = {}
             for order, band2 in (((b, p, q), view[27:54]), ((b, q, p), view[54:])):
@@ -167,7 +168,7 @@ def high_arrangements(grid, clues: int):
     for t in (False, True):
         for b in range(3):
             arrs = [a for a in ARRANGEMENTS if a.kind == "high" and a.transposed == t and a.order[2] == b]
-            ses = [_searcher(g, clues, a) for a in arrs]
+            ses = [arrangement_searcher(g, clues, a) for a in arrs]
             cost = [sum(len(se.band1_sets(x)) for x, _, _ in ties if x >= se.min1) for se in ses]
             owner = 0 if cost[0] <= cost[1] else 1
             for k in (0, 1):

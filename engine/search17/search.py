@@ -391,8 +391,9 @@ class _Searcher(PairSearcher):
         if self.pass_ == "C":
             as_is = [(x, y, z) for x, y, z in self.splits if x <= y]
             swapped = [(y, x, z) for x, y, z in self.splits if x > y]
-            out = super().pair(b2, bands3, as_is) if as_is else []
-            for p in super().pair(self.b1, bands3, swapped, band1=b2) if swapped else []:
+            u = self.pair_uas(b2, bands3[0])  # the exchanged pair's are the same UAs, halves exchanged
+            out = super().pair(b2, bands3, as_is, uas=u) if as_is else []
+            for p in super().pair(self.b1, bands3, swapped, band1=b2, uas=swap_bands(u)) if swapped else []:
                 out.append(np.concatenate([p[:, 27:54], p[:, :27], p[:, 54:]], axis=1))  # rows 4-6 first: back
             return out
         out = []

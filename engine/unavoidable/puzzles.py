@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ..canon import canon_grid
-from ..search17.grid import grid_search
+from ..search17.grid import CLUES as BAND_CLUES, grid_search
 from ..solve import check
 from . import hitting
 from .sets import check_grid, masks_to_arrays, minimal_uas
@@ -80,8 +80,8 @@ METHODS = ("auto", "hitting", "bands")
 """``hitting``: the hitting-set search over the grid's UAs (any clue count); ``bands``: the 17-clue
 search's pair kernels on the grid's own bands (16-18 clues, :mod:`..search17.grid`); ``auto``: bands
 for the clue counts of :data:`AUTO_BANDS`, hitting otherwise."""
-AUTO_BANDS = (16, 17, 18)
-"""Clue counts ``auto`` searches band-wise (all that the band-wise search takes). 17: the grid
+AUTO_BANDS = BAND_CLUES
+"""Clue counts ``auto`` searches band-wise: all that the band-wise search takes. 17: the grid
 with the most 17s in 16 CPU-s against 1,465 by hitting sets. 16: 50 random grids, median 0.55 s
 against 1.80 s, max 1.5 s against 13.4 (``bench/bench_unavoidable.py --grids 50 --seed 1
 --method bands``, and ``--method hitting``). 18: a random grid (seed 1) 24.3 CPU-s against 444.2;
