@@ -302,7 +302,7 @@ def test_xy_expand_between_the_valid_pairs_and_the_join(grid, check_from):
     stats = np.zeros(K.N_STATS, np.int64)
     # the other band 3 of the pair in the grid: the checks do not depend on which
     g81 = np.concatenate([g[:54], other]).astype(np.uint8)
-    n = K.xy_expand(X, len(X), np.concatenate([p1, room]), np.concatenate([p2, room]), nua, fix2, len(fix2), 5,
+    n = K.xy_expand(X, len(X), np.zeros(1, np.int64), np.concatenate([p1, room]), np.concatenate([p2, room]), nua, fix2, len(fix2), 5,
                     len(p1), check_from, g81, np.zeros((SOLVER_DEPTH, SOLVER_WORDS), np.uint32), np.zeros(2, np.int64),
                     np.zeros((2, 81), np.uint8), np.zeros(81, np.uint8), cand, np.zeros(K.XY_WORDS * 64, np.int64), stats)
     join = sorted({int(x) | (int(y) << 27) for x in X.tolist() for y in Y.tolist()

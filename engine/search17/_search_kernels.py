@@ -359,14 +359,15 @@ of pair UAs, band 2's fixing sets, the UAs learned under this X)."""
 
 
 @kernel
-def _disjoint_bound(unmet, W, sets, dead, need):
-    """Clues still needed by the sets whose bits are set in ``unmet[:W]``: n pairwise disjoint
-    ones need n (greedy, smallest first, on their cells not ``dead``; 99 when one has none
-    left); the count stops once above ``need``."""
+def _disjoint_bound(unmet, lvl, W, sets, dead, need):
+    """Clues still needed by the sets whose bits are set in ``unmet[lvl, :W]``: n pairwise
+    disjoint ones need n (greedy, smallest first, on their cells not ``dead``; 99 when one has
+    none left); the count stops once above ``need``. (The row by its index, not a slice: a
+    slice's reference counting was 14 % of the XY step.)"""
     used = np.int64(0)
     lb = 0
     for w in range(W):
-        v = unmet[w]
+        v = unmet[lvl, w]
         while v:
             t = trailing_zeros(v)
             v &= v - ONE
@@ -382,9 +383,10 @@ def _disjoint_bound(unmet, W, sets, dead, need):
 
 
 @kernel
-def _meeting_all(cells, unmet, notin, W):
-    """The cells of ``cells`` that meet every set whose bit is set in ``unmet[:W]`` (``notin[c]``:
-    the sets cell c is not in): where one clue is left, the clues that complete the node."""
+def _meeting_all(cells, unmet, lvl, notin, W):
+    """The cells of ``cells`` that meet every set whose bit is set in ``unmet[lvl, :W]``
+    (``notin[c]``: the sets cell c is not in): where one clue is left, the clues that complete
+    the node."""
     out = np.int64(0)
     v = cells
     while v:
@@ -392,7 +394,7 @@ def _meeting_all(cells, unmet, notin, W):
         v &= v - 1
         hit = True
         for w in range(W):
-            if unmet[w] & notin[c, w]:
+            if unmet[lvl, w] & notin[c, w]:
                 hit = False
                 break
         if hit:
@@ -455,7 +457,26 @@ def _emit_completions(x, chosen, free, need, pos, out, n):
 
 
 @kernel
-def xy_expand(X, nx, p1, p2, nua, fix2, nfix2, y, max_sets, check_from, grid, S, ctl, sols, puzzle, out, sets, stats):
+def _ua_bit(u, d1, d2, nb1, live, inb1):
+    """Slot ``u`` of ``xy_expand``'s UA bitmaps now holds the UA with band-1 part ``d1`` and
+    band-2 part ``d2``."""
+    w = u >> 6
+    bit = ONE << np.uint64(u & 63)
+    for c in range(27):
+        if (d1 >> c) & 1:
+            nb1[c, w] &= ~bit
+        else:
+            nb1[c, w] |= bit
+    live[w] |= bit
+    if d2 == 0:
+        inb1[w] |= bit
+    else:
+        inb1[w] &= ~bit
+
+
+@kernel
+def xy_expand(X, nx, at, p1, p2, nua, fix2, nfix2, y, max_sets, check_from, grid, S, ctl, sols, puzzle, out, sets,
+              stats):
     """The XY candidates without the X x Y product. For each band-1 set X, a depth-first search
     over band-2 sets Y of y cells: branch on the smallest set not yet met among the band-2 parts
     of the UAs X misses (the first ``max_sets``: the learned ones newest first, then the pair's
@@ -471,8 +492,14 @@ def xy_expand(X, nx, p1, p2, nua, fix2, nfix2, y, max_sets, check_from, grid, S,
     later by the band-3 step's checks). The lists cannot do this alone: the UAs those candidates
     miss have 6-9 digits and 20-37 cells (3 in 4 candidates at band-1 rank 411 before).
 
-    Writes X | Y << 27 to ``out``; returns how many (-1 when ``out`` is too small; UAs learned so
-    far stay). ``stats``: [STAT_XY_CHECKS] and [STAT_XY_LEARNED] incremented."""
+    The UAs X misses are the AND of per-cell bitmaps over its clues (a bit per UA: the cell is
+    not in its band-1 part), not a scan of the list: a pair has thousands of UAs (4,488 at
+    band-1 rank 411) and an X misses a few hundred (XY at A:411 3.4 -> s).
+
+    Starts at X ``at[0]`` and writes X | Y << 27 to ``out`` for whole Xs only: returns how many,
+    with ``at[0]`` the first X not done (``nx`` when all are; 0 written and ``at[0]`` unchanged:
+    one X's candidates do not fit in ``out``). UAs learned stay. ``stats``: [STAT_XY_CHECKS] and
+    [STAT_XY_LEARNED] incremented."""
     W = XY_WORDS
     notin = np.zeros((27, W), np.uint64)  # bit j: cell not in local set j
     unmet = np.zeros((33, W), np.uint64)
@@ -486,26 +513,68 @@ def xy_expand(X, nx, p1, p2, nua, fix2, nfix2, y, max_sets, check_from, grid, S,
     tmp = np.zeros(W * 64, np.int64)
     full = (np.int64(1) << 27) - 1
     ring = p1.shape[0] - nua[0]  # learned UAs: a ring after the pair's nua[0]
+    # the UAs as bitmaps: nb1[c] bit u, cell c not in p1[u]; live: slots holding a UA; inb1:
+    # UAs inside band 1 (an X that misses one has no Y)
+    NW = (p1.shape[0] + 63) >> 6
+    nb1 = np.empty((27, NW), np.uint64)
+    for c in range(27):
+        for w in range(NW):
+            nb1[c, w] = ~np.uint64(0)
+    live = np.zeros(NW, np.uint64)
+    inb1 = np.zeros(NW, np.uint64)
+    miss = np.zeros(NW, np.uint64)
+    ml = np.zeros(p1.shape[0], np.int64)
+    for u in range(nua[0] + min(nua[1], ring)):
+        _ua_bit(u, p1[u], p2[u], nb1, live, inb1)
     n = 0
-    for a in range(nx):
+    for a in range(at[0], nx):
         x = X[a]
-        # the local sets: parts of the UAs X misses, then band 2's fixing sets, smallest first
-        m = 0
+        n0 = n
+        for w in range(NW):
+            miss[w] = live[w]
+        v = x
+        while v:
+            c = trailing_zeros(v)
+            v &= v - 1
+            for w in range(NW):
+                miss[w] &= nb1[c, w]
         xdead = False
-        nl = min(nua[1], ring)
-        for k in range(nl + nua[0]):
-            # the learned UAs first, newest first (those of the X just before are the likeliest
-            # to be missed again), then the pair's
-            u = nua[0] + (nua[1] - 1 - k) % ring if k < nl else k - nl
-            if (x & p1[u]) == 0:
-                if p2[u] == 0:
-                    xdead = True  # a learned UA inside band 1 that X misses
-                    break
-                if m < max_sets:
-                    tmp[m] = p2[u]
-                    m += 1
+        for w in range(NW):
+            if miss[w] & inb1[w]:
+                xdead = True  # a learned UA inside band 1 that X misses
         if xdead:
             continue
+        # the local sets: parts of the UAs X misses, then band 2's fixing sets, smallest first
+        nm = 0
+        for w in range(NW):
+            v = miss[w]
+            while v:
+                ml[nm] = w * 64 + trailing_zeros(v)
+                v &= v - ONE
+                nm += 1
+        # the learned UAs first, newest first (those of the X just before are the likeliest to
+        # be missed again: slots head-1 down to the ring's start, then its end down to head),
+        # then the pair's in order
+        k0 = 0
+        while k0 < nm and ml[k0] < nua[0]:
+            k0 += 1
+        head = nua[0] + (nua[1] % ring if ring > 0 else 0)
+        k1 = k0
+        while k1 < nm and ml[k1] < head:
+            k1 += 1
+        m = 0
+        for k in range(k1 - 1, k0 - 1, -1):
+            if m < max_sets:
+                tmp[m] = p2[ml[k]]
+                m += 1
+        for k in range(nm - 1, k1 - 1, -1):
+            if m < max_sets:
+                tmp[m] = p2[ml[k]]
+                m += 1
+        for k in range(k0):
+            if m < max_sets:
+                tmp[m] = p2[ml[k]]
+                m += 1
         for f in range(nfix2):
             if m < W * 64:
                 tmp[m] = fix2[f]
@@ -568,8 +637,10 @@ def xy_expand(X, nx, p1, p2, nua, fix2, nfix2, y, max_sets, check_from, grid, S,
                                 d2 |= np.int64(1) << q
                         stats[STAT_XY_LEARNED] += 1
                         if ring > 0:
-                            p1[nua[0] + nua[1] % ring] = d1
-                            p2[nua[0] + nua[1] % ring] = d2
+                            u = nua[0] + nua[1] % ring
+                            p1[u] = d1
+                            p2[u] = d2
+                            _ua_bit(u, d1, d2, nb1, live, inb1)
                             nua[1] += 1
                         if d2 == 0:
                             break  # X misses a UA inside band 1: no Y
@@ -593,7 +664,8 @@ def xy_expand(X, nx, p1, p2, nua, fix2, nfix2, y, max_sets, check_from, grid, S,
                         # every completion by free cells (the dead ones are the siblings')
                         n = _emit_completions(x, chosen[lvl], full & ~chosen[lvl] & ~dead[lvl], need, pos, out, n)
                         if n < 0:
-                            return -1
+                            at[0] = a  # out is full: this X again next time
+                            return n0
                         lvl -= 1
                         continue
                 if need <= 0:
@@ -602,19 +674,20 @@ def xy_expand(X, nx, p1, p2, nua, fix2, nfix2, y, max_sets, check_from, grid, S,
                 if need == 1 and check_from >= 1:
                     # one clue left: a cell of the branching set that meets every unmet set (what
                     # the children would find one by one, unchecked since none is left to place)
-                    v = _meeting_all(sets[f] & ~dead[lvl], unmet[lvl], notin, W)
+                    v = _meeting_all(sets[f] & ~dead[lvl], unmet, lvl, notin, W)
                     while v:
                         c = trailing_zeros(v)
                         v &= v - 1
                         if n >= out.shape[0]:
-                            return -1
+                            at[0] = a
+                            return n0
                         out[n] = np.uint64(x) | (np.uint64(chosen[lvl] | (np.int64(1) << c)) << np.uint64(27))
                         n += 1
                     lvl -= 1
                     continue
                 # the bound scans every unmet set; with two clues left the children (one clue
                 # left, resolved at once) cost less than the scan (XY 26.6 -> 24.4 s at B:411)
-                if need > 2 and _disjoint_bound(unmet[lvl], W, sets, dead[lvl], need) > need:
+                if need > 2 and _disjoint_bound(unmet, lvl, W, sets, dead[lvl], need) > need:
                     lvl -= 1
                     continue
                 rest[lvl] = sets[f] & ~dead[lvl]
@@ -632,6 +705,7 @@ def xy_expand(X, nx, p1, p2, nua, fix2, nfix2, y, max_sets, check_from, grid, S,
                 unmet[lvl + 1, w] = unmet[lvl, w] & notin[c, w]
             rest[lvl + 1] = -1
             lvl += 1
+    at[0] = nx
     return n
 
 
@@ -825,7 +899,7 @@ def _hit_dfs_bits(sets, ns, fsets, nfs, fnot, z, base, stack_cap, dead0, out, no
             if need == 1:
                 # one clue left: a cell of the branching set that meets every unmet set, under its
                 # stack's cap (what the children would find one by one)
-                v = _meeting_all(allsets[f] & ~dead[lvl], unmet[lvl], notin, W)
+                v = _meeting_all(allsets[f] & ~dead[lvl], unmet, lvl, notin, W)
                 while v:
                     c = trailing_zeros(v)
                     v &= v - 1
@@ -837,7 +911,7 @@ def _hit_dfs_bits(sets, ns, fsets, nfs, fnot, z, base, stack_cap, dead0, out, no
                         n += 1
                 lvl -= 1
                 continue
-            if _disjoint_bound(unmet[lvl], W, allsets, dead[lvl], need) > need:
+            if _disjoint_bound(unmet, lvl, W, allsets, dead[lvl], need) > need:
                 lvl -= 1
                 continue
             rest[lvl] = allsets[f] & ~dead[lvl]
@@ -1123,8 +1197,6 @@ def pair_search(g54, bands3, nb3, cand, ncand, z, stack_cap, kmax_g, max_g, BT, 
     hsets = np.zeros(128 * HIT_WORDS, np.int64)
     sock_lo = np.zeros(N_SOCKETS, np.int64)  # each socket's UAs: rows sock_lo..sock_hi-1
     sock_hi = np.zeros(N_SOCKETS, np.int64)
-    extra = np.zeros((N_SOCKETS, 16), np.int64)  # socket UAs learned on this band 3 (after the list)
-    nextra = np.zeros(N_SOCKETS, np.int64)
     needs = np.zeros(3, np.int64)
     cst = np.zeros(3, np.int64)  # the candidate's clues per stack
     csock = np.zeros(MAX_B3_UAS, np.int64)  # per X: the socket UAs it misses, compacted
@@ -1183,9 +1255,6 @@ def pair_search(g54, bands3, nb3, cand, ncand, z, stack_cap, kmax_g, max_g, BT, 
                 P.pmatch[npm] = t
                 npm += 1
         nua = _b3_list(P, npm, sock_lo, sock_hi, 0)
-        for k in range(N_SOCKETS):
-            nextra[k] = 0
-        nextra_any = False
         prev_x = ~np.uint64(0)
         nc = 0
         CW = 0
@@ -1210,34 +1279,36 @@ def pair_search(g54, bands3, nb3, cand, ncand, z, stack_cap, kmax_g, max_g, BT, 
                     x &= x - ONE
                     for w in range(Wu):
                         miss1[w] &= P.notcell[c, w]
-                if x1 != prev_x:
-                    # the socket UAs this X misses (the list's first ``send``), compacted: their
-                    # band-2 parts as per-cell bitmaps over a few words, so a candidate ANDs its
-                    # band-2 clues' rows of those only (B:411: the band-3 step 47.5 -> 42.9 s)
-                    nc = 0
-                    for w in range((send + 63) >> 6):
-                        v = miss1[w]
-                        if w == (send >> 6):
-                            v &= (ONE << np.uint64(send & 63)) - ONE
-                        while v:
-                            t = trailing_zeros(v)
-                            v &= v - ONE
-                            u = w * 64 + t
+                # the socket UAs this X misses (the list's first ``send``, then those learned
+                # on this band 3 after the list), compacted: their band-2 parts as per-cell
+                # bitmaps over a few words, so a candidate ANDs its band-2 clues' rows of those
+                # only (B:411: the band-3 step 47.5 -> 42.9 s); redone when a UA is learned
+                # (testing the learned ones per candidate instead was a third of A:411's step)
+                nc = 0
+                for w in range(Wu):
+                    v = miss1[w]
+                    if w == Wu - 1 and (nua & 63) != 0:
+                        v &= (ONE << np.uint64(nua & 63)) - ONE
+                    while v:
+                        t = trailing_zeros(v)
+                        v &= v - ONE
+                        u = w * 64 + t
+                        if u < send or P.uasock[u] >= 0:
                             csock[nc] = P.uasock[u]
                             cset[nc] = np.int64(P.ua12[u] >> np.uint64(27))
                             nc += 1
-                    CW = (nc + 63) >> 6
-                    for c in range(27):
-                        for w in range(CW):
-                            cnot[c, w] = ~np.uint64(0)
-                    for j in range(nc - 1, -1, -1):
-                        cend[j] = cend[j + 1] if (j + 1 < nc and csock[j + 1] == csock[j]) else j + 1
-                        bj = ONE << np.uint64(j & 63)
-                        v2 = cset[j]
-                        while v2:
-                            c = trailing_zeros(v2)
-                            v2 &= v2 - 1
-                            cnot[c, j >> 6] &= ~bj
+                CW = (nc + 63) >> 6
+                for c in range(27):
+                    for w in range(CW):
+                        cnot[c, w] = ~np.uint64(0)
+                for j in range(nc - 1, -1, -1):
+                    cend[j] = cend[j + 1] if (j + 1 < nc and csock[j + 1] == csock[j]) else j + 1
+                    bj = ONE << np.uint64(j & 63)
+                    v2 = cset[j]
+                    while v2:
+                        c = trailing_zeros(v2)
+                        v2 &= v2 - 1
+                        cnot[c, j >> 6] &= ~bj
                 prev_x = x1
                 prev_nua = nua
             # the missed sockets: the band-1 part compacted above, ANDed with the band-2 clues'
@@ -1252,7 +1323,14 @@ def pair_search(g54, bands3, nb3, cand, ncand, z, stack_cap, kmax_g, max_g, BT, 
                 y2 &= y2 - 1
                 for w in range(CW):
                     cm[w] &= cnot[c, w]
+            # stops as soon as the mini-rows met so far need more clues than band 3 or a stack
+            # can take (each needs one at least): most candidates end here
             msock = np.int64(0)
+            mrs = 0
+            left = z
+            for st in range(3):
+                srooms[st] = stack_cap - cst[st]
+            over = False
             j = 0
             while j < nc:
                 w = j >> 6
@@ -1263,16 +1341,19 @@ def pair_search(g54, bands3, nb3, cand, ncand, z, stack_cap, kmax_g, max_g, BT, 
                 if v == 0:
                     break
                 t = w * 64 + trailing_zeros(v)
-                msock |= np.int64(1) << csock[t]
+                k = csock[t]
+                msock |= np.int64(1) << k
+                mr = k >> 2
+                if not (mrs >> mr) & 1:
+                    mrs |= 1 << mr
+                    left -= 1
+                    srooms[mr % 3] -= 1
+                    if left < 0 or srooms[mr % 3] < 0:
+                        over = True
+                        break
                 j = cend[t]
-            if nextra_any:
-                # socket UAs learned on this band 3 (at the end of the list): tested directly
-                for k in range(N_SOCKETS):
-                    if not (msock >> k) & 1:
-                        for e in range(nextra[k]):
-                            if (c12 & P.ua12[extra[k, e]]) == 0:
-                                msock |= np.int64(1) << k
-                                break
+            if over:
+                continue
             # band-3 clues they need, per stack and in all (a mini-row: 2 when its three pairs
             # are missed, else 1)
             total = 0
@@ -1403,12 +1484,7 @@ def pair_search(g54, bands3, nb3, cand, ncand, z, stack_cap, kmax_g, max_g, BT, 
                             P.poolsig[npool, d] = planes[d] & d3
                         npool += 1
                     if nua < MAX_B3_UAS:
-                        k = _socket_of(d3)
-                        if k >= 0 and nextra[k] < extra.shape[1]:
-                            extra[k, nextra[k]] = nua
-                            nextra[k] += 1
-                            nextra_any = True
-                        nua = _add_b3_ua(d12, d3, k, P, nua)
+                        nua = _add_b3_ua(d12, d3, _socket_of(d3), P, nua)
                     if ns >= P.sets.shape[0]:
                         return -1
                     P.sets[ns] = d3

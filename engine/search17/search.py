@@ -67,8 +67,8 @@ LEARNED_UAS = 1024
 band-1 set scans the whole list)."""
 MAX_CANDIDATES = 1 << 23
 """Candidates (X, Y) of a pair held at once (64 MB, and about 60 bytes each through the band-3
-step's buffers): more are expanded and searched in parts, band 1's valid sets split in halves
-until each part fits, so a pair's memory is bounded. Before, a pass-B pair at band-1 rank 384
+step's buffers): more are expanded and searched in parts (whole band-1 sets), so a pair's memory
+is bounded. Before, a pass-B pair at band-1 rank 384
 grew past the 24 GB of this machine and was killed."""
 
 FixTables = namedtuple("FixTables", "row2_rank_to_id fact table maps_rows maps_cols fix fix_offsets")
@@ -216,9 +216,9 @@ class PairSearcher:
         K.refill_diffs(g, 6, 0, 1, 0, MAX_UA, self.u54, self.u27, 0, 0)
         K.solver_diffs(np.zeros(81, np.uint8), 10, 1, self.u54, 0, self.P.S, self.P.ctl, self.sols, self.P.puzzle)
         K.valid_sets(self.fix1, len(self.fix1), 0, np.zeros(1, np.int64))
-        K.xy_expand(e64, 0, e64, e64, np.zeros(2, np.int64), e64, 0, 0, MAX_SETS, K.XY_CHECK_FROM,
-                    np.concatenate([g, self.b1]).astype(np.uint8), self.P.S, self.P.ctl, self.sols, self.P.puzzle,
-                    self.cand, self.sets, self.stats)
+        K.xy_expand(e64, 0, np.zeros(1, np.int64), e64, e64, np.zeros(2, np.int64), e64, 0, 0, MAX_SETS,
+                    K.XY_CHECK_FROM, np.concatenate([g, self.b1]).astype(np.uint8), self.P.S, self.P.ctl, self.sols,
+                    self.P.puzzle, self.cand, self.sets, self.stats)
         fb, f12, f3 = self.found
         K.pair_search(g, np.zeros((0, 27), np.int64), 0, eu, 0, 6, self.cap, KG, MAX_UA,
                       self.BT, self.P, fb, f12, f3, np.zeros(K.N_STATS, np.int64))
@@ -266,24 +266,19 @@ class PairSearcher:
     def _expand(self, X: np.ndarray, fix2: np.ndarray, y: int, uas: tuple, grid: np.ndarray) -> Iterator[np.ndarray]:
         """The candidates (X, Y), per X the Y that meet what it leaves and make rows 1-6 valid
         (``xy_expand``; ``uas`` = (p1, p2, count): the pair's UAs, grown by those it learns), in
-        parts of at most :data:`MAX_CANDIDATES`: X is split in halves until a part's candidates
-        fit (a part of one X whose Ys do not fit grows the buffer instead)."""
+        parts of whole Xs, in the order of X: the kernel stops where its buffer is full and goes
+        on from there (the buffer grows only when one X's candidates do not fit)."""
         p1, p2, nua = uas
-        todo = [(0, len(X))]
-        while todo:
-            a, b = todo.pop()
+        at = np.zeros(1, np.int64)
+        while at[0] < len(X):
+            a = at[0]
             P = self.P
-            n = K.xy_expand(X[a:b], b - a, p1, p2, nua, fix2, len(fix2), y, MAX_SETS, K.XY_CHECK_FROM, grid, P.S,
+            n = K.xy_expand(X, len(X), at, p1, p2, nua, fix2, len(fix2), y, MAX_SETS, K.XY_CHECK_FROM, grid, P.S,
                             P.ctl, self.sols, P.puzzle, self.cand, self.sets, self.stats)
-            if n >= 0:
-                if n:
-                    yield self.cand[:n].copy()
-            elif b - a > 1 and len(self.cand) >= MAX_CANDIDATES:
-                mid = (a + b) // 2
-                todo += [(mid, b), (a, mid)]  # the first half next: the order of X is kept
-            else:
+            if n:
+                yield self.cand[:n].copy()
+            elif at[0] == a:
                 self.cand = np.zeros(2 * len(self.cand), np.uint64)
-                todo.append((a, b))
 
     def pair_uas(self, b2: np.ndarray, b3: np.ndarray) -> np.ndarray:
         """The UAs :meth:`pair` collects for band 2 ``b2`` under this band 1, with band 3 ``b3``
