@@ -481,7 +481,8 @@ def xy_expand(X, nx, at, p1, p2, nua, fix2, nfix2, y, max_sets, check_from, grid
     over band-2 sets Y of y cells: branch on the smallest set not yet met among the band-2 parts
     of the UAs X misses (the first ``max_sets``: the learned ones newest first, then the pair's
     ``p1``/``p2``[:nua[0]]) and band 2's fixing sets, tracked as bitmaps (a node ANDs one word
-    per 64 sets); n pairwise disjoint unmet sets need n more clues. Where every known set is met
+    per 64 sets); n pairwise disjoint unmet sets need n more clues. The caller orders the pair's
+    UAs by the size of their band-2 parts, so that the ``max_sets`` kept are the smallest. Where every known set is met
     with at least ``check_from`` clues still to place, the solver decides (``grid``: band 3 given
     whole): rows 1-6 unique, every completion of the node is written out (more clues keep them
     unique); not unique, the other filling differs on a UA of the pair (rows 1-6 only, so every
@@ -494,11 +495,14 @@ def xy_expand(X, nx, at, p1, p2, nua, fix2, nfix2, y, max_sets, check_from, grid
 
     The UAs X misses are the AND of per-cell bitmaps over its clues (a bit per UA: the cell is
     not in its band-1 part), not a scan of the list: a pair has thousands of UAs (4,488 at
-    band-1 rank 411) and an X misses a few hundred (XY at A:411 3.4 -> s).
+    band-1 rank 411, pass A) and an X misses a few hundred (the median 154 of 210,299 5-clue
+    sets there): that pair's two XY calls 3.4 -> 2.1 CPU-s.
 
     Starts at X ``at[0]`` and writes X | Y << 27 to ``out`` for whole Xs only: returns how many,
     with ``at[0]`` the first X not done (``nx`` when all are; 0 written and ``at[0]`` unchanged:
-    one X's candidates do not fit in ``out``). UAs learned stay. ``stats``: [STAT_XY_CHECKS] and
+    one X's candidates do not fit in ``out``), so a full buffer costs no work done again (before,
+    the call started over on a buffer twice as large: 1.2 of A:411's 4.6 XY seconds). UAs
+    learned stay. ``stats``: [STAT_XY_CHECKS] and
     [STAT_XY_LEARNED] incremented."""
     W = XY_WORDS
     notin = np.zeros((27, W), np.uint64)  # bit j: cell not in local set j
@@ -579,6 +583,7 @@ def xy_expand(X, nx, at, p1, p2, nua, fix2, nfix2, y, max_sets, check_from, grid
             if m < W * 64:
                 tmp[m] = fix2[f]
                 m += 1
+        # smallest first (a stable counting sort)
         for k in range(28):
             bucket[k] = 0
         for j in range(m):
@@ -1190,6 +1195,7 @@ def pair_search(g54, bands3, nb3, cand, ncand, z, stack_cap, kmax_g, max_g, BT, 
     diff = np.zeros(81, np.bool_)
     miss = np.zeros(MAX_B3_UAS // 64, np.uint64)
     miss1 = np.zeros(MAX_B3_UAS // 64, np.uint64)  # the band-1 clues' part of ``miss``
+    nonsock = np.zeros(MAX_B3_UAS // 64, np.uint64)  # this band 3's UAs with no socket
     sort_tmp = np.zeros(P.sets.shape[0], np.int64)
     fnot = np.zeros((27, HIT_WORDS), np.uint64)  # band 3's fixing sets as bitmaps
     hnot = np.zeros((27, 2 * HIT_WORDS), np.uint64)  # _hit_dfs_bits' scratch
@@ -1255,6 +1261,11 @@ def pair_search(g54, bands3, nb3, cand, ncand, z, stack_cap, kmax_g, max_g, BT, 
                 P.pmatch[npm] = t
                 npm += 1
         nua = _b3_list(P, npm, sock_lo, sock_hi, 0)
+        for w in range(MAX_B3_UAS // 64):
+            nonsock[w] = 0
+        for u in range(nua):
+            if P.uasock[u] < 0:
+                nonsock[u >> 6] |= ONE << np.uint64(u & 63)
         prev_x = ~np.uint64(0)
         nc = 0
         CW = 0
@@ -1369,28 +1380,29 @@ def pair_search(g54, bands3, nb3, cand, ncand, z, stack_cap, kmax_g, max_g, BT, 
                 total += need
             if not ok or total > z:
                 continue
-            for w in range(Wu):
+            # the UAs past the sockets' (the only ones used below) this candidate misses
+            w0 = send >> 6
+            for w in range(w0, Wu):
                 miss[w] = miss1[w]
             x = c12 & ~MASK27
             while x:
                 c = trailing_zeros(x)
                 x &= x - ONE
-                for w in range(Wu):
+                for w in range(w0, Wu):
                     miss[w] &= P.notcell[c, w]
             spare = z - total
             # the band-3 parts of the other UAs missed
             ns = 0
-            for w in range(send >> 6, Wu):
-                v = miss[w]
+            for w in range(w0, Wu):
+                v = miss[w] & nonsock[w]
                 if w == Wu - 1 and (nua & 63) != 0:
                     # bits past nua in the last word are a previous band 3's UAs (not this grid's)
                     v &= (ONE << np.uint64(nua & 63)) - ONE
                 while v:
                     t = trailing_zeros(v)
                     v &= v - ONE
-                    if P.uasock[w * 64 + t] < 0:
-                        P.sets[ns] = P.ua3[w * 64 + t]
-                        ns += 1
+                    P.sets[ns] = P.ua3[w * 64 + t]
+                    ns += 1
             for st in range(3):
                 srooms[st] = stack_cap - cst[st] - needs[st]
             cells = _band3_room(P.sets, ns, fix3, nfix3, msock, spare, srooms, gmask, gneed)
@@ -1470,8 +1482,9 @@ def pair_search(g54, bands3, nb3, cand, ncand, z, stack_cap, kmax_g, max_g, BT, 
                                 d3 |= np.int64(1) << (q - 54)
                     stats[STAT_LEARNED] += 1
                     if d3 == 0:
-                        # inside bands 1+2: rules out every candidate that misses it
-                        for i2 in range(ncand):
+                        # inside bands 1+2: rules out every candidate that misses it (on the
+                        # last band 3, those still to come)
+                        for i2 in range(i + 1 if b == nb3 - 1 else 0, ncand):
                             if (cand[i2] & d12) == 0:
                                 alive[i2] = False
                         dead = True
@@ -1484,7 +1497,12 @@ def pair_search(g54, bands3, nb3, cand, ncand, z, stack_cap, kmax_g, max_g, BT, 
                             P.poolsig[npool, d] = planes[d] & d3
                         npool += 1
                     if nua < MAX_B3_UAS:
-                        nua = _add_b3_ua(d12, d3, _socket_of(d3), P, nua)
+                        k = _socket_of(d3)
+                        if k < 0:
+                            nonsock[nua >> 6] |= ONE << np.uint64(nua & 63)
+                        else:
+                            nonsock[nua >> 6] &= ~(ONE << np.uint64(nua & 63))
+                        nua = _add_b3_ua(d12, d3, k, P, nua)
                     if ns >= P.sets.shape[0]:
                         return -1
                     P.sets[ns] = d3

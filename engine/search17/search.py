@@ -303,10 +303,15 @@ class PairSearcher:
         p2 = (u >> np.uint64(27)).astype(np.int64)
         inside2 = p1 == 0  # UAs inside band 2 are its fixing sets' business
         p1, p2 = p1[~inside2], p2[~inside2]
+        # smallest band-2 parts first: the sets xy_expand keeps per X (MAX_SETS) are then the
+        # smallest (A:411: 7.9 -> 7.5 M candidates)
+        by_size = np.argsort(np.bitwise_count(p2), kind="stable")
+        p1, p2 = p1[by_size], p2[by_size]
         room = np.zeros(LEARNED_UAS, np.int64)  # the ring of UAs learned by the XY step
         uas = (np.concatenate([p1, room]), np.concatenate([p2, room]), np.array([len(p1), 0], np.int64))
         grid = np.concatenate([g54, bands3[0]]).astype(np.uint8)  # any band 3 of the pair will do
         fix2 = self._fixing(b2)
+        fix2 = fix2[np.argsort(np.bitwise_count(fix2), kind="stable")]
         min2 = self._min_clues(b2)
         by_z: dict[int, list[np.ndarray]] = {}
         count: dict[int, int] = {}
