@@ -117,11 +117,15 @@ def test_solver_uas_hold_for_every_band3(grid):
         assert _solutions_without(g2, _mask_cells(u, 0)) == 2
 
 
-def test_minimal_ua_shrinks_to_a_minimal_unavoidable_set(grid):
+@pytest.mark.parametrize("digits", [(1, 2, 3), (4, 5), (2, 6, 7, 9), (1, 3, 5, 7, 8)])
+def test_minimal_ua_shrinks_to_a_minimal_unavoidable_set(grid, digits):
+    """The cells of a few digits are a UA (refill them with those digits exchanged); what
+    ``minimal_ua`` leaves has a second solution, and without any one of its cells none (the
+    general solver is the oracle)."""
     g, _ = grid
     S = np.zeros((SOLVER_DEPTH, SOLVER_WORDS), np.uint32)
     diff = np.zeros(81, np.bool_)
-    diff[[c for c in range(81) if g[c] in (1, 2, 3)]] = True  # all cells of 3 digits: a UA
+    diff[[c for c in range(81) if g[c] in digits]] = True  # all cells of these digits: a UA
     n = K.minimal_ua(g.astype(np.uint8), diff, S, np.zeros(2, np.int64), np.zeros((2, 81), np.uint8),
                      np.zeros(81, np.uint8))
     cells = list(np.flatnonzero(diff))
