@@ -144,13 +144,15 @@ def test_a_slice_finds_the_same_from_any_start():
 
 @pytest.mark.parametrize("pass_,rank,start,stop", [("A", 11, 225686, 225687), ("C", 2, 18137, 18138)])
 def test_a_pair_searched_in_parts_finds_the_same(monkeypatch, pass_, rank, start, stop):
-    """A pair's candidates are expanded and searched in parts of at most MAX_CANDIDATES (band 1's
-    valid sets split in halves), so its memory is bounded: with parts of 512 candidates the slice
+    """A pair's candidates are expanded and searched in parts of at most MAX_CANDIDATES (whole
+    band-1 sets each), so its memory is bounded: with parts of 512 candidates the slice
     is searched in more loads than with the default bound, and its finds are still the list's.
     (One band-1 set's candidates are never split: a load of a single set's may pass the bound.
     The candidate counts may differ a little: the UAs the XY step learns, and so which of its
     unchecked candidates come out, depend on the order in which the parts were tried.)"""
     from sudoku_symmetry.engine.search17 import search as S
+
+    monkeypatch.setattr(S, "XY_CHECK_ALL", 10 ** 9)  # unchecked candidates: enough of them for parts
 
     def loads(bound: int) -> tuple[set, list[int]]:
         monkeypatch.setattr(S, "MAX_CANDIDATES", bound)

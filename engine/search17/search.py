@@ -65,6 +65,12 @@ NO_CAP = 99
 LEARNED_UAS = 1024
 """UAs of a pair learned by ``xy_expand``'s validity checks kept for its later band-1 sets (each
 band-1 set scans the whole list)."""
+XY_CHECK_ALL = 4
+"""Bands 3 from which a pair's XY step checks every candidate for rows 1-6 (``xy_expand``'s
+``check_from`` 0, not ``XY_CHECK_FROM``): the candidates left are then valid for every band 3,
+where the band-3 step would learn the same UAs inside bands 1+2 from failed checks. Pass A at
+band-1 rank 64, bands 2 10070-10089 (7-27 bands 3 a pair): 1.01-1.41x faster a pair (1.29x in
+the median); a pair with one band 3: 0.78x (A:411: 6.6 against 16.7 CPU-s)."""
 MAX_CANDIDATES = 1 << 23
 """Candidates (X, Y) of a pair held at once (64 MB, and about 60 bytes each through the band-3
 step's buffers): more are expanded and searched in parts (whole band-1 sets), so a pair's memory
@@ -263,9 +269,11 @@ class PairSearcher:
             n = K.solver_diffs(grid, fixed, self.sols.shape[0], self.u54, n, P.S, P.ctl, self.sols, P.puzzle)
         return self.u54[:n]
 
-    def _expand(self, X: np.ndarray, fix2: np.ndarray, y: int, uas: tuple, grid: np.ndarray) -> Iterator[np.ndarray]:
+    def _expand(self, X: np.ndarray, fix2: np.ndarray, y: int, uas: tuple, grid: np.ndarray,
+                check_from: int) -> Iterator[np.ndarray]:
         """The candidates (X, Y), per X the Y that meet what it leaves and make rows 1-6 valid
-        (``xy_expand``; ``uas`` = (p1, p2, count): the pair's UAs, grown by those it learns), in
+        (``xy_expand`` with ``check_from``; ``uas`` = (p1, p2, count): the pair's UAs, grown by
+        those it learns), in
         parts of whole Xs, in the order of X: the kernel stops where its buffer is full and goes
         on from there (the buffer grows only when one X's candidates do not fit)."""
         p1, p2, nua = uas
@@ -273,7 +281,7 @@ class PairSearcher:
         while at[0] < len(X):
             a = at[0]
             P = self.P
-            n = K.xy_expand(X, len(X), at, p1, p2, nua, fix2, len(fix2), y, MAX_SETS, K.XY_CHECK_FROM, grid, P.S,
+            n = K.xy_expand(X, len(X), at, p1, p2, nua, fix2, len(fix2), y, MAX_SETS, check_from, grid, P.S,
                             P.ctl, self.sols, P.puzzle, self.cand, self.sets, self.stats)
             if n:
                 yield self.cand[:n].copy()
@@ -313,6 +321,7 @@ class PairSearcher:
         fix2 = self._fixing(b2)
         fix2 = fix2[np.argsort(np.bitwise_count(fix2), kind="stable")]
         min2 = self._min_clues(b2)
+        check_from = 0 if len(bands3) >= XY_CHECK_ALL else K.XY_CHECK_FROM
         by_z: dict[int, list[np.ndarray]] = {}
         count: dict[int, int] = {}
         out: list[np.ndarray] = []
@@ -321,7 +330,7 @@ class PairSearcher:
             X = sets_of(x)
             if not len(X):
                 continue
-            for part in self._expand(X, fix2, y, uas, grid):
+            for part in self._expand(X, fix2, y, uas, grid, check_from):
                 held = by_z.setdefault(z, [])
                 if held and count[z] + len(part) > MAX_CANDIDATES:
                     self._search(g54, b3, np.concatenate(held), z, out)  # a full load: searched now
