@@ -558,7 +558,7 @@ def xy_expand(X, nx, at, p1, p2, nua, fix2, nfix2, y, max_sets, check_from, grid
                 nm += 1
         # the learned UAs first, newest first (those of the X just before are the likeliest to
         # be missed again: slots head-1 down to the ring's start, then its end down to head),
-        # then the pair's in order
+        # then the pair's in their order (smallest band-2 part first, as the caller gives them)
         k0 = 0
         while k0 < nm and ml[k0] < nua[0]:
             k0 += 1

@@ -64,18 +64,20 @@ STACK_CAP = 6
 NO_CAP = 99
 LEARNED_UAS = 1024
 """UAs of a pair learned by ``xy_expand``'s validity checks kept for its later band-1 sets (each
-band-1 set scans the whole list)."""
-XY_CHECK_ALL = 4
+band-1 set takes those it misses first, newest first)."""
+XY_CHECK_ALL = 8
 """Bands 3 from which a pair's XY step checks every candidate for rows 1-6 (``xy_expand``'s
 ``check_from`` 0, not ``XY_CHECK_FROM``): the candidates left are then valid for every band 3,
 where the band-3 step would learn the same UAs inside bands 1+2 from failed checks. Pass A at
 band-1 rank 64, bands 2 10070-10089 (7-27 bands 3 a pair): 1.01-1.41x faster a pair (1.29x in
-the median); a pair with one band 3: 0.78x (A:411: 6.6 against 16.7 CPU-s)."""
+the median); pass C at rank 64 1.45-1.76x; but the sampled pass-A pairs of ranks 128-240 with
+4-7 bands 3 0.80-0.99x, with 8-9 1.03-1.14x; a pair with one band 3 0.78x (A:411: 6.6 against
+16.7 CPU-s)."""
 MAX_CANDIDATES = 1 << 23
 """Candidates (X, Y) of a pair held at once (64 MB, and about 60 bytes each through the band-3
 step's buffers): more are expanded and searched in parts (whole band-1 sets), so a pair's memory
-is bounded. Before, a pass-B pair at band-1 rank 384
-grew past the 24 GB of this machine and was killed."""
+is bounded. Before, a pass-B pair at band-1 rank 384 grew past the 24 GB of this machine and was
+killed."""
 
 FixTables = namedtuple("FixTables", "row2_rank_to_id fact table maps_rows maps_cols fix fix_offsets")
 PairWork = namedtuple("PairWork", "grid alive gkey_start gkey_count glo ghi ua12 ua3 uasock notcell pool12 pool3 "
@@ -273,9 +275,9 @@ class PairSearcher:
                 check_from: int) -> Iterator[np.ndarray]:
         """The candidates (X, Y), per X the Y that meet what it leaves and make rows 1-6 valid
         (``xy_expand`` with ``check_from``; ``uas`` = (p1, p2, count): the pair's UAs, grown by
-        those it learns), in
-        parts of whole Xs, in the order of X: the kernel stops where its buffer is full and goes
-        on from there (the buffer grows only when one X's candidates do not fit)."""
+        those it learns), in parts of whole Xs, in the order of X: the kernel stops where its
+        buffer is full and goes on from there (the buffer grows only when one X's candidates do
+        not fit)."""
         p1, p2, nua = uas
         at = np.zeros(1, np.int64)
         while at[0] < len(X):
