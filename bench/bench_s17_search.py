@@ -16,7 +16,7 @@ import os
 import statistics
 
 from sudoku_symmetry.catalog.search17 import load_shipped_entry
-from sudoku_symmetry.engine.search17 import entry_variant, estimate, search_slice
+from sudoku_symmetry.engine.search17 import counted_variant, estimate, search_slice
 from sudoku_symmetry.engine.search17 import search as S
 
 YEAR = 365.25 * 86400
@@ -49,7 +49,7 @@ def main() -> None:
     entry = load_shipped_entry()
     total = 0.0
     for p, smp in sorted(samples.items()):
-        counts = {k: n3 for k, (_i, _n2, n3) in entry[entry_variant(p)].items()}
+        counts = {k: n3 for k, (_i, _n2, n3) in entry[counted_variant(p)].items()}
         cpu = sum(estimate(smp, counts).values())
         total += cpu
         print(f"# estimate pass {p} from ranks {sorted(smp)}: {cpu:,.0f} CPU-s = {cpu / YEAR:,.1f} CPU-years")

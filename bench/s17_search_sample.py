@@ -56,7 +56,7 @@ def parse_ranks(spec: str) -> list[int]:
 
 @lru_cache(maxsize=2)
 def _counts(variant: str, rank: int):
-    """Bands 3 per band 2 of a band 1 (passes A and B share A's) and the CPU seconds it took."""
+    """Bands 3 per band 2 of a band 1 (of the pass's own entry) and the CPU seconds it took."""
     from sudoku_symmetry.engine.search17.entry import entry_slice
 
     t0 = time.process_time()
@@ -164,7 +164,7 @@ def again(args) -> None:
 def estimate_from(specs: list[str], cores: list[int], rates_path: str | None = None) -> None:
     """``specs``: FILE or FILE:SCALE (CPU seconds multiplied by SCALE: samples measured on another
     machine, brought to this one's per-core speed by a sample run on both)."""
-    from sudoku_symmetry.engine.search17 import entry_variant, estimate
+    from sudoku_symmetry.engine.search17 import counted_variant, estimate
 
     rows, cut = [], []
     for spec in specs:
@@ -193,7 +193,7 @@ def estimate_from(specs: list[str], cores: list[int], rates_path: str | None = N
         # estimate() takes (cpu, bands 3) per rank: the mean of the ratios, as (mean, 1)
         samples = {rk: (statistics.fmean(v), 1) for rk, v in per_rank.items()}
         rates += [[p, rk, samples[rk][0], len(per_rank[rk])] for rk in sorted(per_rank)]
-        counts = {rk: n3 for rk, (_i, _n2, n3) in entry[entry_variant(p)].items()}
+        counts = {rk: n3 for rk, (_i, _n2, n3) in entry[counted_variant(p)].items()}
         per_band1 = estimate(samples, counts)
         cpu = sum(per_band1.values())
         total += cpu

@@ -15,8 +15,10 @@ middle loop keeps, each with its bands 3, one line per grid of the entry::
 
 then, after the last band 1, ``bands2 N bands3 M``. Band 1 is the minlex band at rank K (see
 ``--table``). Lines come band 1 by band 1 in the order asked, bands 2 in lexicographic order,
-the bands 3 of a band 2 in the generator's order. Variant B prints A's lines with the two
-bands exchanged (``K BAND3 BAND2``, ``K - BAND2``): the 665 entry searched as 656.
+the bands 3 of a band 2 in the generator's order. Variant B (the 665 entry searched as 656)
+has the same bands 2 (the middle loop's pairs) and, under each, the bands 3 of lower rank: A's
+grids with bands 2 and 3 exchanged, in the form whose pair is the list's, but for the grids
+whose three bands have band 1's index (a few per band 1; pass A searches their 6-6-5).
 
 A run with ``--count-only`` or ``--out`` is a resumable run (``jobs/s17_entry.py``: one shard per
 band 1, a checkpoint on a boundary of 64 bands 2 committed with the counts, slices gathered for
@@ -36,7 +38,7 @@ checkpoints are the serial run's, so it is the same run (a run started in one pr
 on a cluster, and back). Lines (standard output, ``--out``) come from one process, in order:
 the cluster options need ``--count-only``.
 
-Decisions the issue left open: variant B's bands 2 count is A's (the middle loop's pairs); a
+Decisions the issue left open: variant B's bands 2 are A's (the middle loop's pairs); a
 band 2 counts when the middle loop keeps it, with or without bands 3 (variant C needs that
 meaning for its 983,959,110; A's bands 2 with at least one band 3 are the lines not ending in
 ``-``); bands 3 of a band 2 come in fill order, not sorted.

@@ -58,7 +58,7 @@ def shards(ranks: list[int]) -> list[str]:
     return [str(r) for r in ranks]
 
 
-def format_lines(rank: int, b2s, counts, bands3, owner, start: int, variant: str) -> bytes:
+def format_lines(rank: int, b2s, counts, bands3, owner, start: int) -> bytes:
     """The lines of one slice (bands 2 ``start..``): vectorized, one row of bytes per line."""
     n2 = len(counts)
     # each band 2 contributes max(1, count) lines: its bands 3, or one line with '-'
@@ -72,8 +72,6 @@ def format_lines(rank: int, b2s, counts, bands3, owner, start: int, variant: str
     buf[:, -1] = ord("\n")
     p2 = len(prefix)
     p3 = p2 + 28
-    if variant == "B":
-        p2, p3 = p3, p2
     buf[:, p2 : p2 + 27] = np.asarray(b2s)[start + own] + ord("0")
     b3_rows = np.full((len(own), 27), ord(" "), np.uint8)
     b3_rows[has3] = bands3 + ord("0")
@@ -96,14 +94,13 @@ def work(shard: str, cursor, *, variant: str, chunk: int = CHUNK, emit: bool = F
     n3 = int(cur["bands3"])
     b2s = bands2(rank)
     index = int(band1(rank).index)
-    kernel_variant = "A" if variant == "B" else variant
     parts: list[bytes] = []
     size = items = 0
     since = time.monotonic()
     per_call = chunk if seconds <= 0 else chunk * max(1, CALL_BANDS2 // chunk)
-    for res, nxt, done in entry_chunks(kernel_variant, rank, cur["b2"], emit=emit, chunk=per_call):
+    for res, nxt, done in entry_chunks(variant, rank, cur["b2"], emit=emit, chunk=per_call):
         if emit and res.stop > res.start:
-            parts.append(format_lines(rank, b2s, res.counts, res.bands3, res.owner, res.start, variant))
+            parts.append(format_lines(rank, b2s, res.counts, res.bands3, res.owner, res.start))
             size += len(parts[-1])
         n3 += res.total
         items += res.total

@@ -25,8 +25,8 @@ import numpy as np
 from sudoku_symmetry.catalog.search17 import (load_search_bands, load_search_finds, load_shipped_rates,
                                               load_shipped_search, store_search_chunk)
 from sudoku_symmetry.engine.canon import canon_puzzles
-from sudoku_symmetry.engine.search17 import (PASSES, band1, bands2, cost_ranges, entry_slice, entry_variant, estimate,
-                                             search_chunks)
+from sudoku_symmetry.engine.search17 import (PASSES, band1, bands2, cost_ranges, counted_variant, entry_slice,
+                                             entry_variant, estimate, search_chunks)
 
 from .chunk import Chunk
 
@@ -176,7 +176,7 @@ def estimate_search(rows: dict[tuple[str, int], dict], entry: dict[str, dict[int
     out = {}
     for p in PASSES:
         samples = {r: (row["cpu_seconds"], row["bands3"]) for (q, r), row in rows.items() if q == p}
-        counts = entry.get(entry_variant(p), {})
+        counts = entry.get(counted_variant(p), {})
         per = estimate(samples, {r: n3 for r, (_i, _n2, n3) in counts.items()})
         out[p] = {"per_band1": per, "bands2": {r: n2 for r, (_i, n2, _n3) in counts.items()},
                   "samples": len([s for s in samples.values() if s[1] > 0])}
@@ -189,5 +189,5 @@ def estimate_sampled(entry: dict[str, dict[int, tuple[int, int, int]]]) -> dict[
     samples is left out."""
     rates = load_shipped_rates()
     return {p: estimate({r: (v, 1) for r, v in rates[p].items()},
-                        {r: n3 for r, (_i, _n2, n3) in entry.get(entry_variant(p), {}).items()})
+                        {r: n3 for r, (_i, _n2, n3) in entry.get(counted_variant(p), {}).items()})
             for p in PASSES if p in rates}

@@ -7,6 +7,8 @@
   automorphism of X), both orders of the two other parallel chutes with rank(band 2) <=
   rank(band 3), the representation with the smallest (rank(band 2), rank(band 3)), then the
   smallest rows 4-9 (rows sorted by first cell).
+* :func:`naive_exchanged`: a variant-B line with bands 2 and 3 exchanged, smallest under the
+  automorphisms of X: the A line it must be.
 """
 from __future__ import annotations
 
@@ -75,6 +77,22 @@ def naive_representative(grid: list[int], x: int, rank_of) -> list[int]:
     return [int(v) for v in T.minlex[x]] + best[2:]
 
 
+def naive_exchanged(grid: list[int], x: int) -> list[int]:
+    """The grid with bands 2 and 3 exchanged, in its smallest form under the automorphisms of
+    band 1 = minlex band ``x`` (rows 4-9 compared; each band's rows sorted by first cell): a
+    variant-B line read in A's frame, to compare with A's lines."""
+    T = band_tables()
+    b2, b3 = list(grid[27:54]), list(grid[54:81])
+    _, u = band_index_one(list(grid[:27]))
+    best = None
+    for a in T.automorphisms(x):
+        cols = [u.cols[a.cols[j]] for j in range(9)]
+        digits = [0] + [a.digits[u.digits[d]] for d in range(1, 10)]
+        cand = _image(b3, cols, digits) + _image(b2, cols, digits)
+        best = cand if best is None or cand < best else best
+    return [int(v) for v in T.minlex[x]] + best
+
+
 def naive_gangster_bands3(colset3) -> int:
     """Bands 3 whose column j holds the digits of mask ``colset3[j]`` (bits 1-9), column 1 in
     increasing order: cell by cell, row by row, with the row, column and box rules."""
@@ -115,7 +133,9 @@ def naive_locations(puzzle: list[int], grid: list[int], rank_of) -> set[tuple[st
     map and order achieving its minimum, so a grid with automorphisms gives every chute
     assignment); the clue counts per chute do not change under the group, so the pass is read
     from the counts of the chutes that become bands 1, 2, 3 (and the perpendicular ones, stacks):
-    A for 5-6-6 / 6-5-6, B for 6-6-5, each with no chute above 6.
+    A for 5-6-6 / 6-5-6, B for 6-6-5, each with no chute above 6; B's band 2 is the smallest image
+    of A's band 3 under the automorphisms of X (variant B's pair), and a grid whose three bands
+    have index X has its 6-6-5 in A.
     Pass C: for every chute c with 7+ clues, the representations with c as band 3 (variant C: band
     1 the smallest-rank chute of the two parallel to c, band 2 the other one, the smallest band 2
     then band 3 over every way onto band 1)."""
@@ -140,7 +160,7 @@ def naive_locations(puzzle: list[int], grid: list[int], rank_of) -> set[tuple[st
                 for p, q, key0 in pairs_of(c):
                     img2 = _image(chutes[p], cols, digits)
                     img3 = _image(chutes[q], cols, digits)
-                    res.append((key0 + img2 + img3, tuple(img2), (c, p, q)))
+                    res.append((key0 + img2 + img3, tuple(img2), (c, p, q), tuple(img3)))
         return res
 
     # pass A / B: band 1 = a chute of the lowest rank
@@ -155,17 +175,20 @@ def naive_locations(puzzle: list[int], grid: list[int], rank_of) -> set[tuple[st
 
     r = reps(x1, pairs_a)
     best = min(t[0] for t in r)
-    for key, b2, (c, p, q) in r:
+    for key, b2, (c, p, q), _ in r:
         if key != best:
             continue
         stacks = [3, 4, 5] if c < 3 else [0, 1, 2]
         if max(clues[s] for s in stacks) > 6 or max(clues[c], clues[p], clues[q]) > 6:
             continue
         dist = (clues[c], clues[p], clues[q])
-        if dist in ((5, 6, 6), (6, 5, 6)):
+        all_x = idx[p] == idx[q] == idx[c]
+        if dist in ((5, 6, 6), (6, 5, 6)) or (dist == (6, 6, 5) and all_x):
             out.add(("A", k, b2))
         elif dist == (6, 6, 5):
-            out.add(("B", k, b2))
+            # variant B: this frame with bands 2 and 3 exchanged, band 2 the smallest image of
+            # A's band 3 under the automorphisms of X (every map of chute c onto X is in r)
+            out.add(("B", k, min(t[3] for t in r if t[2] == (c, p, q))))
     # pass C: each chute of 7+ as band 3
     for c3 in range(6):
         if clues[c3] < 7:
@@ -176,5 +199,5 @@ def naive_locations(puzzle: list[int], grid: list[int], rank_of) -> set[tuple[st
         b1s = [t for t in (p, q) if rank_of[idx[t]] == kc]
         r = reps(b1s, lambda c: [((q if c == p else p), c3, [])])
         best = min(t[0] for t in r)
-        out.update(("C", kc, b2) for key, b2, _ in r if key == best)
+        out.update(("C", kc, b2) for key, b2, _, _ in r if key == best)
     return out

@@ -1,6 +1,7 @@
 """The 17-clue search entry: the band order (published counts, a brute-force reference), the
 generator against the minlex catalog (index order: same grids, band by band), representatives
-and distinct canonical forms in the search order, B = A exchanged, a killed run resumed."""
+and distinct canonical forms in the search order, B = A exchanged into pairs of the list, a killed run
+resumed."""
 from __future__ import annotations
 
 import os
@@ -22,7 +23,7 @@ from sudoku_symmetry.engine.grids import enumerate_band1
 from sudoku_symmetry.engine.search17 import band1, band_order, bands2, entry_slice, valid_count
 from sudoku_symmetry.engine.search17 import gangsters as GS
 
-from naive_search17 import naive_gangster_bands3, naive_representative, naive_valid_count
+from naive_search17 import naive_exchanged, naive_gangster_bands3, naive_representative, naive_valid_count
 
 ROOT = Path(__file__).resolve().parent.parent
 ENV = {k: v for k, v in os.environ.items() if k != "NUMBA_CACHE_DIR"}
@@ -102,18 +103,46 @@ def _cmd(args, capsys):
     return capsys.readouterr().out
 
 
-def test_b_is_a_exchanged_line_for_line(tmp_path, capsys):
+def _lines(out: str) -> list[list[str]]:
+    return [line.split() for line in out.splitlines()[:-1] if not line.endswith("-")]
+
+
+@pytest.mark.parametrize("rank", [400, 370])
+def test_b_is_a_exchanged_into_pairs_of_the_list(rank):
+    """Variant B's lines, bands 2 and 3 exchanged and put in their smallest form under the
+    automorphisms of X, are A's lines one for one (so pass B searches A's frame), but for the grids
+    whose three bands have index X (pass A searches their 6-6-5); band 2 has the higher rank."""
+    o = band_order()
+    x = int(o.by_rank[rank])
+    a, b = _grids(entry_slice("A", rank, emit=True), rank), _grids(entry_slice("B", rank, emit=True), rank)
+    ia = band_index(a.reshape(-1, 27))[0].reshape(-1, 3)
+    all_x = (ia == x).all(axis=1)
+    assert all_x.any() and (~all_x).any()  # both kinds at these ranks (2 of 5 at 400, 9 of 531 at 370)
+    ib = band_index(b.reshape(-1, 27))[0].reshape(-1, 3)
+    assert (o.rank[ib[:, 1]] >= o.rank[ib[:, 2]]).all() and (o.rank[ib] >= rank).all() and (ib[:, 1] != x).all()
+    exchanged = [tuple(naive_exchanged(g.tolist(), x)) for g in b]
+    assert len(set(exchanged)) == len(b)
+    assert set(exchanged) == {tuple(g.tolist()) for g in a[~all_x]}
+
+
+def test_b_entry_command_writes_b_lines(tmp_path, capsys):
     db = str(tmp_path / "c.sqlite")
-    a = _cmd(["--variant", "A", "--band1-rank", "411,410", "--db", db], capsys).splitlines()
-    b = _cmd(["--variant", "B", "--band1-rank", "411,410", "--db", db], capsys).splitlines()
-    assert len(a) == len(b) > 2 and a[-1] == b[-1] and a[-1].startswith("bands2 ")
-    for la, lb in zip(a[:-1], b[:-1]):
-        k, b2, b3 = la.split()
-        assert lb.split() == [k, b3, b2]
-    assert sum(1 for line in a if not line.endswith("-")) - 1 == int(a[-1].split()[3])
+    a = _cmd(["--variant", "A", "--band1-rank", "400,410", "--db", db], capsys)
+    b = _cmd(["--variant", "B", "--band1-rank", "400,410", "--db", db], capsys)
+    la, lb = _lines(a), _lines(b)
+    assert len(la) == 6 and len(lb) == 4  # rank 400: 5 grids, 2 with every band of index X; 410: 1
+    x = {int(k): int(band_order().by_rank[int(k)]) for k, _, _ in la}
+    a_set = {(k, b2, b3) for k, b2, b3 in la}
+    for k, b2, b3 in lb:
+        g = naive_exchanged([int(c) for c in band1(int(k)).band.tolist()] + [int(c) for c in b2 + b3], x[int(k)])
+        assert (k, "".join(map(str, g[27:54])), "".join(map(str, g[54:]))) in a_set
+    assert a.splitlines()[-1].split()[1] == b.splitlines()[-1].split()[1]  # the same bands 2
     _cmd(["--table", "--db", db], capsys)
     engine = open_catalog(db)
-    assert load_entry_bands(engine, "A") == load_entry_bands(engine, "B")
+    ea, eb = load_entry_bands(engine, "A"), load_entry_bands(engine, "B")
+    assert ea.keys() == eb.keys() == {400, 410}
+    assert [v[:2] for v in ea.values()] == [v[:2] for v in eb.values()]
+    assert ea[400][2] == 5 and eb[400][2] == 3 and ea[410] == eb[410]
     assert len(load_band_order(engine)) == 416
 
 

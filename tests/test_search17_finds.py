@@ -18,7 +18,7 @@ import pytest
 
 from sudoku_symmetry.engine.bands import band_index
 from sudoku_symmetry.engine.canon import canon_puzzles
-from sudoku_symmetry.engine.search17 import band_order, bands2, search_slice
+from sudoku_symmetry.engine.search17 import band_order, bands2, entry_slice, search_slice
 from sudoku_symmetry.engine.solve import solve
 from sudoku_symmetry.engine.text import parse_lines
 
@@ -28,10 +28,10 @@ from naive_search17 import naive_locations
 NATIVE = Path(__file__).resolve().parent / "data" / "s17_native_finds.txt"
 # (pass, band-1 rank, first band 2, past the last): slices that hold a puzzle of GPenet's files
 # and take seconds (a pair at low ranks costs 3-15 s here; see docs/s17-search.md)
-SLICES = [("A", 11, 225686, 225687), ("A", 12, 601076, 601077), ("B", 3, 106580, 106581), ("B", 12, 895514, 895515),
+SLICES = [("A", 11, 225686, 225687), ("A", 12, 601076, 601077), ("B", 3, 35343, 35344), ("B", 12, 1342076, 1342077),
           ("C", 2, 18137, 18138),
           ("C", 3, 33001, 33002)]
-COUNTS = {"A": {(5, 6, 6), (6, 5, 6)}, "B": {(6, 5, 6)}}  # clue counts per band as the finds are written
+COUNTS = {"A": {(5, 6, 6), (6, 5, 6)}, "B": {(6, 5, 6)}}  # clue counts per band (B: variant B's frame)
 
 
 def _forms(puzzles) -> set[str]:
@@ -113,7 +113,7 @@ def test_slice_finds_are_the_lists(pass_, rank, start, stop):
     for b, st in zip(bands.tolist(), stacks.tolist()):
         if pass_ == "C":
             assert b[2] >= 7
-        else:  # B in variant B's presentation: A's 6-6-5 read as 6-5-6
+        else:  # B in variant B's frame: A's 6-6-5 read as 6-5-6
             assert tuple(b) in COUNTS[pass_] and max(st) <= 6
     # GPenet's lines of this band-1 rank whose grid falls in the slice are among the finds
     native = [p for name, p, nums in native_lines() if nums[0] == rank]
@@ -173,21 +173,43 @@ def test_a_pair_searched_in_parts_finds_the_same(monkeypatch, pass_, rank, start
     assert len(part_calls) > len(whole_calls)
 
 
-@pytest.mark.parametrize("pass_,rank,start,stop", [("B", 12, 895514, 895515), ("C", 407, 1311, 1312)])
-def test_passes_b_and_c_find_the_same_with_bands_exchanged(monkeypatch, pass_, rank, start, stop):
-    """From band-1 rank EXCHANGE_FROM on, pass B searches each grid as the pair (band 1, band 3)
-    with 6+5 clues instead of (band 1, band 2) with 6+6, and pass C the splits with more clues in
-    band 1 than in band 2 on the pair (band 2, band 1): both ways find the list's puzzles of a
-    slice (C 407: one of GPenet's k3_p1 lines), written the same way."""
+def test_pass_c_finds_the_same_with_bands_exchanged(monkeypatch):
+    """From band-1 rank EXCHANGE_FROM on, pass C searches the splits with more clues in band 1
+    than in band 2 on the pair (band 2, band 1): both ways find the list's puzzles of a slice
+    (C 407: one of GPenet's k3_p1 lines), written the same way."""
     from sudoku_symmetry.engine.search17 import search as S
     got = []
     for first in (0, 1000):
         monkeypatch.setattr(S, "EXCHANGE_FROM", first)
         S._searcher.cache_clear()
         try:
-            s = search_slice(pass_, rank, start, stop)
+            s = search_slice("C", 407, 1311, 1312)
         finally:
             S._searcher.cache_clear()
         got.append({p.tobytes() for p in s.puzzles})
     assert got[0] == got[1] and got[0]
-    assert _forms(np.array([np.frombuffer(p, np.uint8) for p in got[0]])) == list_slice(pass_, rank, start, stop)
+    assert _forms(np.array([np.frombuffer(p, np.uint8) for p in got[0]])) == list_slice("C", 407, 1311, 1312)
+
+
+def test_pass_a_searches_6_6_5_where_every_band_has_band_1s_index(monkeypatch):
+    """Variant B leaves out the grids whose three bands have band 1's index, so pass A searches
+    their 6-6-5 as well, on those bands 3 only (band-1 rank 400: 2 of its 5 grids; no 17 there:
+    the list is complete). Each pair's splits are recorded as the searcher is called."""
+    from sudoku_symmetry.engine.search17 import search as S
+    calls = []
+    pair = S.PairSearcher.pair
+    monkeypatch.setattr(S.PairSearcher, "pair",
+                        lambda self, b2, b3s, splits=None, **kw: calls.append((b2.tobytes(), len(b3s), splits))
+                        or pair(self, b2, b3s, splits, **kw))
+    S._searcher.cache_clear()
+    try:
+        s = search_slice("A", 400)
+    finally:
+        S._searcher.cache_clear()
+    x = int(band_order().by_rank[400])
+    a = entry_slice("A", 400, emit=True)
+    idx = band_index(np.concatenate([bands2(400)[a.owner], a.bands3]).reshape(-1, 27))[0].reshape(2, -1)
+    want_all_x = int(((idx == x).all(axis=0)).sum())
+    assert want_all_x == 2 and s.bands3 == 5 and len(s.puzzles) == 0
+    assert sum(n for _, n, sp in calls if sp == S.ALL_X_SPLITS) == want_all_x
+    assert sum(n for _, n, sp in calls if sp is None) == 5

@@ -4,9 +4,9 @@ valid 6- and 5-clue counts and minimum clues of the 416 bands (``order``); the s
 every 17-clue puzzle of a band-1 slice, pass A, B or C (``search``)."""
 from .entry import SLICE, VARIANTS, Slice, band1, bands2, entry_chunks, entry_counts, entry_slice
 from .order import BandOrder, band_order, valid_count
-from .search import (PASSES, PassSlice, cost_ranges, entry_variant, estimate, pass_splits, search_chunks,
+from .search import (PASSES, PassSlice, cost_ranges, counted_variant, entry_variant, estimate, pass_splits, search_chunks,
                      search_slice)
 
 __all__ = ["PASSES", "SLICE", "VARIANTS", "BandOrder", "PassSlice", "Slice", "band1", "band_order", "bands2",
-           "cost_ranges", "entry_counts", "entry_variant", "entry_slice", "estimate", "valid_count", "entry_chunks",
+           "cost_ranges", "counted_variant", "entry_counts", "entry_variant", "entry_slice", "estimate", "valid_count", "entry_chunks",
            "pass_splits", "search_chunks", "search_slice"]

@@ -46,7 +46,7 @@ from ..core.bandkey import band_key, rank3, row2_id
 from ..core.chutes import ALL9, chute_keys, image_band_cmp, stack_verdicts
 from .gangsters import gangster_count
 
-VARIANT_A, VARIANT_C = 0, 2
+VARIANT_A, VARIANT_B, VARIANT_C = 0, 1, 2
 STAB_CAP = 512  # elements of a pair's stabilizer (<= 2 x 108 automorphisms of X)
 # stats: candidates for band 2, bands 2 kept, bands 3 met (after the stack filter), kept,
 # decided by the representation walk, bands 2 counted from their gangster (C, count only),
@@ -235,6 +235,44 @@ def _is_representative(grid, S, T, W):
 
 
 @kernel
+def _image_band(src, cols, dig, k, out, o):
+    """Write the band a(src) (automorphism k of X; its rows sorted by first cell) to
+    ``out[o:o + 27]``."""
+    c0 = cols[k, 0]
+    for i in range(3):
+        # row r's place: how many rows have a smaller image first cell
+        r = 0
+        for t in range(3):
+            if dig[k, src[t * 9 + c0]] < dig[k, src[i * 9 + c0]]:
+                r += 1
+        for j in range(9):
+            out[o + r * 9 + j] = dig[k, src[i * 9 + cols[k, j]]]
+
+
+@kernel
+def _exchanged_is_representative(b2, b3, S, T, W):
+    """Variant B's tie test: whether the grid (X, b3, b2), bands 2 and 3 exchanged, is variant
+    A's representative up to an automorphism of X (its smallest image under them is). B's line
+    for a class is then A's representative exchanged, in a form whose band 2 is the middle
+    loop's, so pass B searches the very frame in which A searched the class's other clue counts."""
+    rep = W.rep
+    cols = S.aut_cols
+    dig = S.aut_dig
+    for q in range(27):
+        rep[q] = S.band[q]
+        rep[27 + q] = b3[q]
+        rep[54 + q] = b2[q]
+    for k in range(1, cols.shape[0]):
+        cmp = image_band_cmp(b3, cols, dig, k, cols[k, 0], rep, 27)
+        if cmp == 0:
+            cmp = image_band_cmp(b2, cols, dig, k, cols[k, 0], rep, 54)
+        if cmp < 0:
+            _image_band(b3, cols, dig, k, rep, 27)
+            _image_band(b2, cols, dig, k, rep, 54)
+    return _is_representative(rep, S, T, W)
+
+
+@kernel
 def bands3(S, T, W, variant, b2s, start, stop, emit, counts, out_b2, out_b3):
     """Bands 3 of the bands 2 ``b2s[start:stop]``: ``counts[i - start]`` per band 2; with
     ``emit`` each kept band 3 goes to ``out_b3`` (cap, 27) with its band 2's position in
@@ -260,8 +298,8 @@ def bands3(S, T, W, variant, b2s, start, stop, emit, counts, out_b2, out_b3):
     fact = T.fact
     X = S.index
     K = S.rank
-    # stacks compare by rank in the search order (variant A) or are never below band 1 (C)
-    if variant == VARIANT_A:
+    # stacks compare by rank in the search order (variants A and B) or are never below band 1 (C)
+    if variant != VARIANT_C:
         TS = T.stack_a
         V = S.verdict_a
     else:
@@ -278,6 +316,11 @@ def bands3(S, T, W, variant, b2s, start, stop, emit, counts, out_b2, out_b3):
         idx2 = W.info[0]
         rank2 = rank[idx2]
         count = 0
+        if variant == VARIANT_B and idx2 == X:
+            # every band of index X (band 3 <= band 2 in rank): pass A searches these grids'
+            # 6-6-5 itself, B's frame (X, band 3 of A, band 2 of A) may not be a pair of the list
+            counts[i - start] = 0
+            continue
         # column j of band 3 holds what bands 1-2 left it, in some order (column 1 sorted)
         for j in range(9):
             m = ALL9
@@ -371,20 +414,28 @@ def bands3(S, T, W, variant, b2s, start, stop, emit, counts, out_b2, out_b3):
                             b3[r * 9 + 8] = col3d[8, PERM3[code3 % 6, r]]
                         stats[STAT_B3_MET] += 1
                         keep = True
-                        if variant == VARIANT_A:
+                        if variant != VARIANT_C:
                             key = band_key(b3, relabel, row2_rank_to_id, fact)
                             idx3 = table[key] & 0xFFFF
-                            if rank[idx3] < rank2:
-                                continue
+                            r3 = rank[idx3]
+                            if (variant == VARIANT_A and r3 < rank2) or (variant == VARIANT_B and (r3 > rank2 or r3 < K)):
+                                continue  # A: band 2 of the lower rank; B: of the higher, band 3 still >= K
                             tie = verdict[0, c1] == 0 or verdict[1, c2] == 0 or v3 == 0 or idx3 == X \
                                 or idx2 == X or idx3 == idx2
-                            if tie:
+                            if not tie:
+                                n_check = n_st
+                            elif variant == VARIANT_A:
                                 stats[STAT_WALK] += 1
                                 for q in range(27):
                                     grid[54 + q] = b3[q]
                                 keep = _is_representative(grid, S, T, W)
                                 n_check = 0
                             else:
+                                # B: the exchanged grid must be A's representative, and band 3
+                                # the smallest under the stabilizer of the pair (band 2 is not
+                                # of index X here: automorphisms of X only)
+                                stats[STAT_WALK] += 1
+                                keep = _exchanged_is_representative(b2, b3, S, T, W)
                                 n_check = n_st
                         else:
                             n_check = n_st

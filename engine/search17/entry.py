@@ -51,7 +51,7 @@ where a stack is never below band 1: every row-2 id that occurs decides all 6 or
 Verdicts = namedtuple("Verdicts", "ge_bits eq_bits index")
 """What ``stack_verdicts`` reads of band 1: the bit tables and the rank they compare with."""
 Work = namedtuple("Work", "grid b2 b3 relabel info du st_cols st_dig keys scratch chidx chutes vc vd "
-                          "col3d colset3 verdict s1code s1mask grp_n grp_o5 colbit stats")
+                          "col3d colset3 verdict s1code s1mask grp_n grp_o5 colbit stats rep")
 
 
 ORDERS = ("s17", "index")
@@ -134,7 +134,8 @@ def workspace() -> Work:
                 z(6, np.int64), z(200, np.int64), z(6, np.int64), z((6, 27), np.uint8),
                 z((1, 9), np.int64), z((1, 10), np.int64),
                 z((9, 3), np.int64), z(9, np.int64), z((3, 216), np.int64), z(36, np.int64), z((36, 3), np.int64),
-                z(36, np.int64), z((36, 6), np.int64), z((3, 6, 3), np.int64), z(K.N_STATS, np.int64))
+                z(36, np.int64), z((36, 6), np.int64), z((3, 6, 3), np.int64), z(K.N_STATS, np.int64),
+                z(81, np.uint8))
 
 
 def bands2(rank: int, order: str = "s17") -> np.ndarray:
@@ -186,7 +187,7 @@ def entry_slice(variant: str, rank: int, start: int = 0, stop: int | None = None
     stop = len(b2s) if stop is None else min(int(stop), len(b2s))
     if not 0 <= start <= stop:
         raise ValueError(f"bad band-2 range {start}..{stop} (band-1 rank {rank} has {len(b2s)} bands 2)")
-    kv = K.VARIANT_C if variant == "C" else K.VARIANT_A
+    kv = {"A": K.VARIANT_A, "B": K.VARIANT_B, "C": K.VARIANT_C}[variant]
     S = band1(rank, order)
     W = workspace()
     counts = np.zeros(stop - start, np.int64)

@@ -4,9 +4,10 @@ A *pass* fixes how the 17 clues fall on the bands of the entry's grids (band 1 r
 rows 4-6, band 3 rows 7-9, as ``entry`` writes them):
 
 * **A** (entry variant A): 5-6-6 or 6-5-6, no stack above 6 clues (so band 3 holds 6);
-* **B** (A's grids): 6-6-5, no stack above 6. The issue's "6-6-5 searched as 6-5-6 via variant
-  B" is the same set of puzzles: variant B is A with bands 2 and 3 exchanged, so B's 6-5-6 is A's
-  6-6-5; the puzzles are written in B's presentation (rows 4-6 and 7-9 exchanged);
+* **B** (entry variant B: A's grids with bands 2 and 3 exchanged, so band 2 has the higher
+  rank): 6-5-6, no stack above 6, which is A's 6-6-5 read in B's frame: the issue's "6-6-5
+  searched as 6-5-6 via variant B". A grid whose three bands all have band 1's index is not in
+  B (exchanged, its pair may be another of the list): pass A searches its 6-6-5 too;
 * **C** (entry variant C, band 3 free): band 3 holds 7 or more clues, any stacks. In entry C every
   band and stack of every ED grid is band 3 once, so this is every puzzle with a chute of 7+.
 
@@ -92,8 +93,15 @@ def check_pass(pass_: str) -> str:
 
 
 def entry_variant(pass_: str) -> str:
-    """The entry whose grids a pass searches: C's for pass C, A's for A and B (B exchanges A's
-    bands 2 and 3)."""
+    """The entry whose grids a pass searches: the pass's own (B's pairs are the middle loop's,
+    its bands 3 those of lower rank: A's grids with bands 2 and 3 exchanged)."""
+    return check_pass(pass_)
+
+
+def counted_variant(pass_: str) -> str:
+    """The entry whose per-band-1 counts size a pass (the shipped table has A and C): A's for A
+    and B (B holds A's grids but those whose three bands all have band 1's index, a few per
+    band 1: pass A searches their 6-6-5), C's for C."""
     return "C" if check_pass(pass_) == "C" else "A"
 
 
@@ -114,23 +122,19 @@ def fix_tables() -> FixTables:
                      F["fix"], F["offsets"])
 
 
-B_EXCHANGED = ((6, 5, 6),)
-"""Pass B's 6-6-5 with bands 2 and 3 exchanged: the band of 5 clues goes into the XY step."""
+ALL_X_SPLITS = ((6, 6, 5),)
+"""Pass A's extra split on the grids whose three bands all have band 1's index: their 6-6-5 in
+A's frame (variant B leaves them out: exchanged, their pair may be another of the list)."""
 EXCHANGE_FROM = 8
-"""From this band-1 rank on, passes B and C exchange bands where band 1 would hold more clues
-than the band searched with it: a split's cost grows with band 1's count (its valid clue sets,
-each expanded into band 2). Below it band 1 has the fewest valid sets (162-3,786 of 6 clues, none
-of 5) and the exchange costs more than it saves (a second pair's UAs per pair).
+"""From this band-1 rank on, pass C's splits with more clues in band 1 than in band 2 are
+searched on the pair (band 2, band 1), the others as they come: a split's cost grows with band
+1's count (its valid clue sets, each expanded into band 2). Below it band 1 has the fewest valid
+sets (162-3,786 of 6 clues, none of 5) and the exchange costs more than it saves (a second
+pair's UAs per pair). Per slice: rank 2 (5 pairs) 1.9 -> 2.4; ranks 32 and 128 1.3 -> 1.2-1.3;
+rank 304 4.0 -> 1.8; 336 10.1 -> 5.0; 384 8.6 -> 3.5; 415 (2 pairs) 52 -> 5.9.
 
-* **B**: each grid (band 1, band 2, band 3) is searched as the pair (band 1, band 3) with band 2 as
-  its one band 3, split :data:`B_EXCHANGED`: the XY step expands 6+5 clues instead of 6+6, once
-  per band 3 instead of once per pair. Per pair (CPU s, 6+6 -> exchanged, bands 3 of the pair):
-  rank 0 0.42 -> 8.3 (144), 0.85 -> 2.1 (28); rank 8 6.7 -> 4.9 (56), 5.6 -> 2.3 (18); rank 16
-  5.6 -> 5.1 (44), 2.9 -> 3.7 (17); rank 32 68 -> 8.8 (23); rank 200 132 -> 13 (14); rank 411
-  64 -> 6.9 (1).
-* **C**: the splits with more clues in band 1 than in band 2 are searched on the pair (band 2,
-  band 1), the others as they come. Per slice: rank 2 (5 pairs) 1.9 -> 2.4; ranks 32 and 128
-  1.3 -> 1.2-1.3; rank 304 4.0 -> 1.8; 336 10.1 -> 5.0; 384 8.6 -> 3.5; 415 (2 pairs) 52 -> 5.9.
+(Pass B exchanged bands 2 and 3 grid by grid, one pair per band 3, from this rank on, until
+variant B's own entry gave it whole pairs: its 6-5-6 then expands 6+5 clues once per pair.)
 """
 
 STAT_NAMES = ("found", "learned", "checks", "survivors", "band3_sets", "socket_searches", "candidates",
@@ -139,7 +143,7 @@ STAT_NAMES = ("found", "learned", "checks", "survivors", "band3_sets", "socket_s
 
 PASS_SPLITS = {
     "A": ((5, 6, 6), (6, 5, 6)),
-    "B": ((6, 6, 5),),
+    "B": ((6, 5, 6),),
     "C": tuple((x, 17 - z - x, z) for z in range(7, 18) for x in range(0, 18 - z)),
 }
 """Clue counts (band 1, band 2, band 3) of each pass, before the bands' fewest fixing clues cut
@@ -391,26 +395,29 @@ class _Searcher(PairSearcher):
         self.rank = check_rank(rank)
         self.variant = entry_variant(self.pass_)
         super().__init__(band1(rank).band, PASS_SPLITS[self.pass_], NO_CAP if self.pass_ == "C" else STACK_CAP)
+        self.index1 = self._index(self.b1)
         self._compile()
 
     def pair(self, b2: np.ndarray, bands3: np.ndarray) -> list[np.ndarray]:
-        """From band-1 rank :data:`EXCHANGE_FROM` on, pass B band 3 by band 3 with bands 2 and 3
-        exchanged, pass C's splits with more clues in band 1 than in band 2 with bands 1 and 2
-        exchanged; below it, and pass A, the pair as it comes."""
-        if self.rank < EXCHANGE_FROM or self.pass_ == "A":
-            return super().pair(b2, bands3)
-        if self.pass_ == "C":
-            as_is = [(x, y, z) for x, y, z in self.splits if x <= y]
-            swapped = [(y, x, z) for x, y, z in self.splits if x > y]
-            u = self.pair_uas(b2, bands3[0])  # the exchanged pair's are the same UAs, halves exchanged
-            out = super().pair(b2, bands3, as_is, uas=u) if as_is else []
-            for p in super().pair(self.b1, bands3, swapped, band1=b2, uas=swap_bands(u)) if swapped else []:
-                out.append(np.concatenate([p[:, 27:54], p[:, :27], p[:, 54:]], axis=1))  # rows 4-6 first: back
+        """Passes A and B the pair as it comes (pass A also searches :data:`ALL_X_SPLITS` on the
+        bands 3 whose grid has three bands of band 1's index); from band-1 rank
+        :data:`EXCHANGE_FROM` on, pass C's splits with more clues in band 1 than in band 2 with
+        bands 1 and 2 exchanged."""
+        if self.pass_ == "A":
+            out = super().pair(b2, bands3)
+            if self._index(b2) == self.index1:
+                all_x = np.array([self._index(b3) == self.index1 for b3 in bands3])
+                if all_x.any():
+                    out += super().pair(b2, bands3[all_x], ALL_X_SPLITS)
             return out
-        out = []
-        for b3 in bands3:
-            for p in super().pair(b3, b2[None, :], B_EXCHANGED):  # rows 1-3, 7-9, 4-6: back to A's layout
-                out.append(np.concatenate([p[:, :27], p[:, 54:], p[:, 27:54]], axis=1))
+        if self.rank < EXCHANGE_FROM or self.pass_ == "B":
+            return super().pair(b2, bands3)
+        as_is = [(x, y, z) for x, y, z in self.splits if x <= y]
+        swapped = [(y, x, z) for x, y, z in self.splits if x > y]
+        u = self.pair_uas(b2, bands3[0])  # the exchanged pair's are the same UAs, halves exchanged
+        out = super().pair(b2, bands3, as_is, uas=u) if as_is else []
+        for p in super().pair(self.b1, bands3, swapped, band1=b2, uas=swap_bands(u)) if swapped else []:
+            out.append(np.concatenate([p[:, 27:54], p[:, :27], p[:, 54:]], axis=1))  # rows 4-6 first: back
         return out
 
     def _compile(self) -> None:
@@ -445,8 +452,6 @@ def search_slice(pass_: str, rank: int, start: int = 0, stop: int | None = None)
             found.append(p)
             where.append(np.full(len(p), sl.start + i, np.int64))
     puzzles = np.concatenate(found) if found else np.zeros((0, 81), np.uint8)
-    if pass_ == "B" and len(puzzles):
-        puzzles = np.concatenate([puzzles[:, :27], puzzles[:, 54:], puzzles[:, 27:54]], axis=1)
     stats = dict(zip(STAT_NAMES, (int(v) for v in se.stats - before)))
     return PassSlice(pass_, rank, sl.start, sl.stop, puzzles,
                      np.concatenate(where) if where else np.zeros(0, np.int64), pairs, int(sl.total),
