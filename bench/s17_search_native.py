@@ -5,7 +5,8 @@
 Each argument is PASS:RANK, a whole band 1 of one pass, or PASS:RANK:FIRST-LAST, his slices FIRST
 to LAST of that band 1 (64 of his bands 2 each, those with a band 3), passes A and B only. For a
 slice, his generator writes the band 1's entry with each grid's slice (``sk17 -c80 -v0-K -v1-K
--v2-1 -v4-0``, stopped once past LAST: not timed), each of those grids' band 2 is found among the
+-v2-1 -v4-0``, ``-v4-1`` for his pass 2b: his own 2b entry, like the project's variant B;
+stopped once past LAST: not timed), each of those grids' band 2 is found among the
 project's bands 2 of the same band 1 (the same rows 1-6, so the same bands 3: checked, grid for
 grid), and the project searches exactly those bands 2 (``--project`` below, in a fresh process,
 as ``search_slice`` over each); the native tool ``sk17 -c0 -v0-RANK -v2-FIRST -v3-LAST``. The project runs as a user would,
@@ -35,6 +36,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 NATIVE_PASS = {"A": ["-b0-01"], "B": ["-b0-001"], "C": []}
+NATIVE_MODE = {"A": 0, "B": 1}  # his generator's -v4- (entry of pass 2a, 2b)
 
 
 def cpu_of(argv: list[str], cwd: str) -> tuple[float, str]:
@@ -45,17 +47,22 @@ def cpu_of(argv: list[str], cwd: str) -> tuple[float, str]:
         return usage.ru_utime + usage.ru_stime, out.read().decode("utf-8", "replace")  # his output is Latin-1
 
 
-def slice_bands2(path: str, rank: int, first: int, last: int, tmp: str) -> list[int]:
+def slice_bands2(path: str, pass_: str, rank: int, first: int, last: int, tmp: str) -> list[int]:
     """The project's bands 2 holding the grids of his slices ``first..last`` of band-1 ``rank``
-    (his entry written in ``tmp``, read while it grows, stopped past ``last``)."""
+    (his entry of pass 2a for A, 2b for B, written in ``tmp``, read while it grows, stopped past
+    ``last``). A: the same grids, checked. B: the project's grids of those bands 2 are his; his
+    2b keeps a pair whose band 2 has band 1's index in both orders (no exchange of bands 1 and 2,
+    ``op.p2b``) and its grids whose three bands have that index, which the project's B leaves to
+    pass A: those are counted and printed, not searched."""
     import time
 
     import numpy as np
 
+    from sudoku_symmetry.engine.bands import band_index
     from sudoku_symmetry.engine.search17 import band1, bands2, entry_slice
     out = Path(tmp) / "native_file1.txt"
-    p = subprocess.Popen([path, "-c80", f"-v0-{rank}", f"-v1-{rank}", "-v2-1", "-v4-0", "-onative"], cwd=tmp,
-                         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    p = subprocess.Popen([path, "-c80", f"-v0-{rank}", f"-v1-{rank}", "-v2-1", f"-v4-{NATIVE_MODE[pass_]}",
+                          "-onative"], cwd=tmp, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
         while p.poll() is None:
             time.sleep(0.5)
@@ -76,14 +83,21 @@ def slice_bands2(path: str, rank: int, first: int, last: int, tmp: str) -> list[
     g = np.array(grids, np.uint8)
     assert len(g) and (g[:, :27] == band1(rank).band.reshape(27)).all(), "band 1 differs"
     index = {bytes(b.astype(np.uint8).reshape(27)): i for i, b in enumerate(bands2(rank))}
-    ids = sorted({index[bytes(x[27:54])] for x in g})  # a KeyError: a band 2 the project lacks
-    theirs = {bytes(x[27:]) for x in g}
+    x = int(band1(rank).index)
+    all_x = (band_index(g.reshape(-1, 27))[0].reshape(-1, 3) == x).all(axis=1)
+    if pass_ == "B":
+        g = g[~all_x]
+    ids = sorted({index[bytes(b[27:54])] for b in g})  # a KeyError: a band 2 the project lacks
+    theirs = {bytes(b[27:]) for b in g}
     ours_ = set()
     for i in ids:
-        e = entry_slice("A", rank, i, i + 1, emit=True)
+        e = entry_slice(pass_, rank, i, i + 1, emit=True)
         ours_ |= {bytes(b2.astype(np.uint8).reshape(27)) + bytes(b3.astype(np.uint8)) for b2, b3 in
                   zip(bands2(rank)[np.full(len(e.bands3), i)], e.bands3)}
     assert ours_ == theirs, f"not the same grids: {len(ours_)} project, {len(theirs)} native"
+    if pass_ == "B":
+        print(f"# {pass_}:{rank}:{first}-{last}: {len(g)} grids, {len(ids)} bands 2; his {int(all_x.sum())} "
+              "grids with three bands of band 1's index not searched here (pass A's)", flush=True)
     return ids
 
 
@@ -129,10 +143,10 @@ def main() -> None:
         ids, slices = None, (0, 100000)
         if sl:
             if p not in ("A", "B"):
-                ap.error("his slices are mapped for passes A and B (both read entry A)")
+                ap.error("his slices are mapped for passes A and B (his entries of 2a and 2b)")
             slices = tuple(int(v) for v in sl[0].split("-"))
             with tempfile.TemporaryDirectory() as tmp:
-                ids = slice_bands2(args.native, r, *slices, tmp)
+                ids = slice_bands2(args.native, p, r, *slices, tmp)
             print(f"# {spec}: his slices {slices[0]}-{slices[1]} are the project's {len(ids)} bands 2 "
                   f"{ids[0]}..{ids[-1]} (same grids)", flush=True)
         mine, theirs, found = [], [], None

@@ -51,7 +51,10 @@ class SearchChunk(NamedTuple):
 
 
 def parameters(pass_: str, ranks: list[int], bands2_range, out: str | None, stdout: bool, chunk: int = CHUNK) -> dict:
-    return {"pass": pass_, "ranks": ranks, "bands2": bands2_range, "out": out, "stdout": stdout, "chunk": chunk}
+    """A run's identity. ``entry``: the entry whose bands 2 the cursor counts (pass B's own since
+    variant B has one; a run begun before, on A's bands 2, is not resumed on B's)."""
+    return {"pass": pass_, "ranks": ranks, "bands2": bands2_range, "out": out, "stdout": stdout, "chunk": chunk,
+            "entry": entry_variant(pass_)}
 
 
 def shards(pass_: str, ranks: list[int]) -> list[str]:

@@ -36,7 +36,12 @@ among those obeying the rule, so each class comes out once:
 * C: band 3 free (any rank); kept iff <= its images under the stabilizer of the pair. When
   that stabilizer is trivial (most pairs) every band 3 is kept, and a count-only call takes
   their number from the gangster table (``gangsters.py``) instead of enumerating them.
-  (B is A with bands 2 and 3 exchanged; the kernels do not see B.)
+* B: A's rule with rank(band 2) >= rank(band 3) >= K, which keeps A's grids with bands 2 and
+  3 exchanged; band 2 of band 1's index is left out (every band would have it: pass A's). Where
+  A needs no walk, B's band 3 is kept iff <= its images under the stabilizer; otherwise
+  ``_exchanged_is_representative`` puts the exchanged grid in its smallest form under the
+  automorphisms of X and asks ``_is_representative``, so B's line is A's representative
+  exchanged, not some other representation of the class (pass B must search A's frame).
 """
 import numpy as np
 

@@ -9,8 +9,14 @@ Variants (decisions the issue left open are marked *):
 
 * **A** (566/656): every chute has rank >= rank(band 1) and rank(band 2) <= rank(band 3); one
   line per ED grid: over the 416 bands 1 the bands 3 total 5,472,730,538.
-* **B** (665): A with bands 2 and 3 exchanged, line for line (*: its "bands 2" count is A's,
-  the middle loop's pairs; they sit in rows 7-9).
+* **B** (665): the same pairs (band 1, band 2) as A, and under each the bands 3 of rank between
+  band 1's and band 2's: A's grids with bands 2 and 3 exchanged, each in the form whose pair is
+  one of the list (band 2 the smallest image of A's band 3 under the automorphisms of band 1), so
+  that pass B searches the very frame in which pass A searched the grid (the native's pass 2b
+  has its own entry likewise). A grid whose three bands all have band 1's index is not in B:
+  exchanged, its pair may be the other orientation of a pair of the list (the middle loop keeps
+  one); pass A searches its 6-6-5 itself. B's bands 3 are therefore A's less those, a few per band
+  1 (2 of 5 at rank 400, 8 of 146,040 at rank 300).
 * **C** (a band with 7+ clues): the pairs (band 1, band 2) as in A (*: the same middle loop,
   so C's bands 2 are A's: over all bands 1 they total 983,959,110), band 3 free (any rank),
   one per orbit of the stabilizer of bands 1+2.
@@ -180,8 +186,7 @@ class Slice:
 
 def entry_slice(variant: str, rank: int, start: int = 0, stop: int | None = None, *, emit: bool = False,
                 capacity: int = 1 << 16, order: str = "s17") -> Slice:
-    """Bands 3 under bands 2 ``start..stop-1`` (default: all) of band-1 ``rank``. For B they are
-    A's (the caller exchanges the bands when writing)."""
+    """Bands 3 under bands 2 ``start..stop-1`` (default: all) of band-1 ``rank``."""
     variant = check_variant(variant)
     b2s = bands2(rank, order)
     stop = len(b2s) if stop is None else min(int(stop), len(b2s))
