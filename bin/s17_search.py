@@ -11,7 +11,7 @@
 For each band-1 rank (the search's band order, as ``s17-entry``) the command searches the pass's
 17-clue puzzles among the entry's grids of that band 1 (``engine/search17/search.py``,
 ``docs/s17-search.md``): pass A the 5-6-6 / 6-5-6 puzzles of entry A (no stack above 6), B the
-6-6-5 ones (written in variant B's presentation, where they read 6-5-6), C those with a chute of
+6-6-5 ones (entry B: A's grids with bands 2 and 3 exchanged, where they read 6-5-6), C those with a chute of
 7 or more clues (entry C, that chute as band 3). It prints each 17 found as an 81-character line
 (``.`` empty) in the entry's presentation, each class once per band 1, then ``found N`` for the
 band 1.
