@@ -35,7 +35,7 @@ import numpy as np
 from .._bits import popcount, trailing_zeros
 from .._jit import kernel
 from ..core.bandkey import band_key
-from ..solve import count_into
+from ..solve import count_into, count_near, solution_planes
 
 CELL_ROW = np.array([c // 9 for c in range(81)], np.int64)
 CELL_COL = np.array([c % 9 for c in range(81)], np.int64)
@@ -1146,7 +1146,7 @@ def _placed(sets, ns, fix3, nfix3, gmask, gneed):
 
 
 @kernel
-def pair_search(g54, bands3, nb3, cand, ncand, z, stack_cap, kmax_g, max_g, BT, P,
+def pair_search(g54, bands3, nb3, cand, ncand, z, stack_cap, kmax_g, max_g, near_checks, BT, P,
                 found_b, found12, found3, stats):
     """The band-3 step for every band 3 of one pair (bands 1+2 ``g54``; ``bands3[:nb3]``, whose
     fixing sets come from ``BT``, see ``band_fixing_sets``) and its XY candidates ``cand[:ncand]``
@@ -1204,6 +1204,7 @@ def pair_search(g54, bands3, nb3, cand, ncand, z, stack_cap, kmax_g, max_g, BT, 
     sock_lo = np.zeros(N_SOCKETS, np.int64)  # each socket's UAs: rows sock_lo..sock_hi-1
     sock_hi = np.zeros(N_SOCKETS, np.int64)
     needs = np.zeros(3, np.int64)
+    near = np.zeros(27, np.int64)  # the grid's planes: checks follow it (small differences)
     cst = np.zeros(3, np.int64)  # the candidate's clues per stack
     csock = np.zeros(MAX_B3_UAS, np.int64)  # per X: the socket UAs it misses, compacted
     cset = np.zeros(MAX_B3_UAS, np.int64)
@@ -1220,6 +1221,7 @@ def pair_search(g54, bands3, nb3, cand, ncand, z, stack_cap, kmax_g, max_g, BT, 
             planes[d] = 0
         for q in range(27):
             planes[bands3[b, q] - 1] |= np.int64(1) << q
+        solution_planes(grid, near)
         nfix3 = min(band_fixing_sets(bands3[b], BT, P.relabel, P.fix3), 64 * HIT_WORDS)
         fix3 = P.fix3
         _sort_by_size(fix3, nfix3, sort_tmp)
@@ -1456,10 +1458,18 @@ def pair_search(g54, bands3, nb3, cand, ncand, z, stack_cap, kmax_g, max_g, BT, 
                         q = trailing_zeros(y)
                         y &= y - 1
                         puzzle[54 + q] = grid[54 + q]
-                    P.ctl[0] = 0
-                    P.ctl[1] = 0
                     stats[STAT_CHECKS] += 1
-                    nsol = count_into(P.S, P.ctl, puzzle, 2, P.sols)
+                    if near_checks:
+                        # rows 1-6 valid: the other solution differs in band 3 too; following the
+                        # grid first finds one that differs little (B 64: 39 % fewer checks).
+                        # Else the plain search, whose other solution mostly differs in rows 1-6
+                        # only: a UA of bands 1+2 that rules candidates out for good (following
+                        # the grid there made A:411 5x slower: mixed UAs, one band 3's)
+                        nsol = count_near(P.S, P.ctl, puzzle, near, 2, P.sols)
+                    else:
+                        P.ctl[0] = 0
+                        P.ctl[1] = 0
+                        nsol = count_into(P.S, P.ctl, puzzle, 2, P.sols)
                     if nsol == 1:
                         if nfound >= found12.shape[0]:
                             return -1

@@ -122,9 +122,12 @@ def fix_tables() -> FixTables:
                      F["fix"], F["offsets"])
 
 
-ALL_X_SPLITS = ((6, 6, 5),)
-"""Pass A's extra split on the grids whose three bands all have band 1's index: their 6-6-5 in
-A's frame (variant B leaves them out: exchanged, their pair may be another of the list)."""
+ALL_X_SPLITS = ((6, 5, 6),)
+"""Pass A's extra search on the grids whose three bands all have band 1's index (variant B
+leaves them out: exchanged, their pair may be another of the list): their 6-6-5, each grid
+(band 1, band 2, band 3) searched as the pair (band 1, band 3) with band 2 as its one band 3,
+6-5-6, written back in A's layout (as 6-6-5 on A's own pair, 6+6 clues into the XY step, A:411's
+one grid took 44 CPU-s instead of 7.6)."""
 EXCHANGE_FROM = 8
 """From this band-1 rank on, pass C's splits with more clues in band 1 than in band 2 are
 searched on the pair (band 2, band 1), the others as they come: a split's cost grows with band
@@ -232,7 +235,7 @@ class PairSearcher:
                     K.XY_CHECK_FROM, np.concatenate([g, self.b1]).astype(np.uint8), self.P.S, self.P.ctl, self.sols,
                     self.P.puzzle, self.cand, self.sets, self.stats)
         fb, f12, f3 = self.found
-        K.pair_search(g, np.zeros((0, 27), np.int64), 0, eu, 0, 6, self.cap, KG, MAX_UA,
+        K.pair_search(g, np.zeros((0, 27), np.int64), 0, eu, 0, 6, self.cap, KG, MAX_UA, False,
                       self.BT, self.P, fb, f12, f3, np.zeros(K.N_STATS, np.int64))
         self._index(self.b1.astype(np.uint8))
 
@@ -339,26 +342,29 @@ class PairSearcher:
             for part in self._expand(X, fix2, y, uas, grid, check_from):
                 held = by_z.setdefault(z, [])
                 if held and count[z] + len(part) > MAX_CANDIDATES:
-                    self._search(g54, b3, np.concatenate(held), z, out)  # a full load: searched now
+                    self._search(g54, b3, np.concatenate(held), z, out, check_from == 0)  # a full load: now
                     held.clear()
                     count[z] = 0
                 held.append(part)
                 count[z] = count.get(z, 0) + len(part)
         for z, parts in sorted(by_z.items()):
             if parts:
-                self._search(g54, b3, np.concatenate(parts), z, out)
+                self._search(g54, b3, np.concatenate(parts), z, out, check_from == 0)
         return out
 
-    def _search(self, g54: np.ndarray, b3: np.ndarray, cand: np.ndarray, z: int, out: list[np.ndarray]) -> None:
+    def _search(self, g54: np.ndarray, b3: np.ndarray, cand: np.ndarray, z: int, out: list[np.ndarray],
+                near: bool = False) -> None:
         """The band-3 step and the solver on candidates ``cand`` with z clues in band 3; the 17s
-        found are appended to ``out``."""
+        found are appended to ``out``. ``near``: the candidates are valid for rows 1-6 (the XY
+        step checked them all), so a failed check can only teach a UA with band-3 cells: the
+        solver then follows the grid first and learns a small one (``pair_search``)."""
         if len(cand) == 0:
             return
         if self.P.alive.shape[0] < len(cand):
             self.P = workspace(max(len(cand), 2 * self.P.alive.shape[0]))
         while True:
             fb, f12, f3 = self.found
-            n = K.pair_search(g54, b3, len(b3), cand, len(cand), z, self.cap, KG, MAX_UA, self.BT, self.P,
+            n = K.pair_search(g54, b3, len(b3), cand, len(cand), z, self.cap, KG, MAX_UA, near, self.BT, self.P,
                               fb, f12, f3, self.stats)
             if n >= 0:
                 break
@@ -399,16 +405,17 @@ class _Searcher(PairSearcher):
         self._compile()
 
     def pair(self, b2: np.ndarray, bands3: np.ndarray) -> list[np.ndarray]:
-        """Passes A and B the pair as it comes (pass A also searches :data:`ALL_X_SPLITS` on the
-        bands 3 whose grid has three bands of band 1's index); from band-1 rank
+        """Passes A and B the pair as it comes (pass A also searches the 6-6-5 of the grids whose
+        three bands have band 1's index, :data:`ALL_X_SPLITS`); from band-1 rank
         :data:`EXCHANGE_FROM` on, pass C's splits with more clues in band 1 than in band 2 with
         bands 1 and 2 exchanged."""
         if self.pass_ == "A":
             out = super().pair(b2, bands3)
             if self._index(b2) == self.index1:
-                all_x = np.array([self._index(b3) == self.index1 for b3 in bands3])
-                if all_x.any():
-                    out += super().pair(b2, bands3[all_x], ALL_X_SPLITS)
+                for b3 in bands3:
+                    if self._index(b3) == self.index1:
+                        for p in super().pair(b3, b2[None, :], ALL_X_SPLITS):  # rows 1-3, 7-9, 4-6: back
+                            out.append(np.concatenate([p[:, :27], p[:, 54:], p[:, 27:54]], axis=1))
             return out
         if self.rank < EXCHANGE_FROM or self.pass_ == "B":
             return super().pair(b2, bands3)

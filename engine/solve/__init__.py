@@ -3,11 +3,12 @@
 
 For other families' compiled code: ``count_into`` (one puzzle's solutions up to a limit, with
 scratch ``np.zeros((SOLVER_DEPTH, SOLVER_WORDS), np.uint32)`` and ``np.zeros(2, np.int64)``
-allocated once by the caller)."""
+allocated once by the caller); ``count_near``, the same following a known solution first
+(``solution_planes`` of it), so the next solution found differs from it little)."""
 from ._kernels import MAXDEPTH as SOLVER_DEPTH
 from ._kernels import NWORDS as SOLVER_WORDS
-from ._kernels import count_into
+from ._kernels import count_into, count_near, solution_planes
 from .solver import CountResult, all_solutions, check, count_solutions, is_minimal, is_unique, iter_solutions, solve, solve_one
 
-__all__ = ["SOLVER_DEPTH", "SOLVER_WORDS", "count_into", "CountResult", "all_solutions", "check", "count_solutions", "is_minimal", "is_unique",
+__all__ = ["SOLVER_DEPTH", "SOLVER_WORDS", "count_into", "count_near", "solution_planes", "CountResult", "all_solutions", "check", "count_solutions", "is_minimal", "is_unique",
            "iter_solutions", "solve", "solve_one"]

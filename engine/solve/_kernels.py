@@ -647,13 +647,29 @@ def _restrict_config(S, t, code, pm):
     return np.int64(1) << i
 
 
+NO_NEAR = np.zeros(0, np.int64)
+"""``near`` of a search that follows no known solution."""
+
+
 @kernel
-def _search(S, ctl, limit, sols):
+def _on_path(S, t, near):
+    """Whether node S[t] still allows the known solution ``near`` (its 27 digit-band planes)."""
+    for w in range(27):
+        if (np.int64(S[t, w]) & near[w]) != near[w]:
+            return False
+    return True
+
+
+@kernel
+def _search(S, ctl, limit, sols, near):
     """Depth-first search from node S[ctl[0]] until ``limit`` more solutions or the end.
 
     ctl[0]: the node to examine next (-1: search finished); ctl[1]: guesses so far. Both are
     written back, so a later call resumes the same search. The first ``len(sols)`` solutions found
     by this call are written to ``sols``. Returns the number of solutions found by this call.
+    ``near``: a known solution's 27 planes (or empty): each guess explores first the branch that
+    keeps it, so that solution comes first and the next one found differs from it only after the
+    last branch point they share (a small difference: what the 17-clue search learns as a UA).
     """
     t = ctl[0]
     guesses = ctl[1]
@@ -678,6 +694,11 @@ def _search(S, ctl, limit, sols):
                 S[t + 1, w] = S[t, w]
             S[t + 1, 30] = _restrict_config(S, t + 1, code, code & 511)
             S[t, 30] = _restrict_config(S, t, code, (code >> 9) & 511)
+            if near.shape[0] and not _on_path(S, t + 1, near):
+                for w in range(NWORDS):  # the known solution's branch first
+                    v = S[t, w]
+                    S[t, w] = S[t + 1, w]
+                    S[t + 1, w] = v
             t += 1
             continue
         cell = _choose_cell(S, t)
@@ -687,6 +708,10 @@ def _search(S, ctl, limit, sols):
         d = 0
         while (S[t, 3 * d + b] & bit) == 0:
             d += 1
+        if near.shape[0]:
+            for e in range(9):
+                if (near[3 * e + b] & bit) and (S[t, 3 * e + b] & bit):
+                    d = e
         guesses += 1
         for w in range(NWORDS):
             S[t + 1, w] = S[t, w]
@@ -709,7 +734,30 @@ def count_into(S, ctl, puzzle, limit, sols):
         return 0
     ctl[0] = 0
     ctl[1] = 0
-    return _search(S, ctl, limit, sols)
+    return _search(S, ctl, limit, sols, NO_NEAR)
+
+
+@kernel
+def count_near(S, ctl, puzzle, near, limit, sols):
+    """``count_into`` that follows a known solution of ``puzzle`` (``near``: its 27 digit-band
+    planes, from ``solution_planes``) at every guess: that solution is found first and the next
+    differs from it only after their last shared branch point. What the 17-clue search's failed
+    checks learn from is then a small difference, not wherever the search happened to go first."""
+    if not _init_node(S, puzzle):
+        return 0
+    ctl[0] = 0
+    ctl[1] = 0
+    return _search(S, ctl, limit, sols, near)
+
+
+@kernel
+def solution_planes(grid, out):
+    """The 27 planes (digit d, band b: 27-bit mask of the band's cells holding d + 1) of an
+    81-cell grid, into ``out`` (27,) int64: ``count_near``'s ``near``."""
+    for w in range(27):
+        out[w] = 0
+    for cell in range(81):
+        out[3 * (grid[cell] - 1) + cell // 27] |= np.int64(1) << (cell % 27)
 
 
 @kernel
@@ -730,9 +778,9 @@ def count_batch(puzzles, limit, counts, solutions, guesses):
         ctl[0] = 0
         ctl[1] = 0
         if keep:
-            counts[k] = _search(S, ctl, limit, solutions[k : k + 1])
+            counts[k] = _search(S, ctl, limit, solutions[k : k + 1], NO_NEAR)
         else:
-            counts[k] = _search(S, ctl, limit, solutions)
+            counts[k] = _search(S, ctl, limit, solutions, NO_NEAR)
         guesses[k] = ctl[1]
 
 
@@ -751,7 +799,7 @@ def minimal_batch(puzzles, counts, minimal):
             continue
         ctl[0] = 0
         ctl[1] = 0
-        counts[k] = _search(S, ctl, two, sols)
+        counts[k] = _search(S, ctl, two, sols, NO_NEAR)
         if counts[k] != 1:
             continue
         for c in range(81):
@@ -765,7 +813,7 @@ def minimal_batch(puzzles, counts, minimal):
             _init_node(S, work)
             ctl[0] = 0
             ctl[1] = 0
-            n = _search(S, ctl, two, sols)
+            n = _search(S, ctl, two, sols, NO_NEAR)
             work[c] = v
             if n < 2:
                 ok = False

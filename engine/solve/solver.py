@@ -99,7 +99,7 @@ def iter_solutions(puzzle, cap: int | None = None, chunk: int = 1024) -> Iterato
     while ctl[0] >= 0 and (left is None or left > 0):
         want = chunk if left is None else min(chunk, left)
         buf = np.zeros((want, 81), dtype=np.uint8)
-        got = _k._search(stack, ctl, want, buf)
+        got = _k._search(stack, ctl, want, buf, _k.NO_NEAR)
         for k in range(min(got, want)):
             yield buf[k].copy()
         if left is not None:
