@@ -1146,7 +1146,7 @@ def _placed(sets, ns, fix3, nfix3, gmask, gneed):
 
 
 @kernel
-def pair_search(g54, bands3, nb3, cand, ncand, z, stack_cap, kmax_g, max_g, near_checks, BT, P,
+def pair_search(g54, bands3, nb3, cand, ncand, z, stack_cap, kmax_g, max_g, BT, P,
                 found_b, found12, found3, stats):
     """The band-3 step for every band 3 of one pair (bands 1+2 ``g54``; ``bands3[:nb3]``, whose
     fixing sets come from ``BT``, see ``band_fixing_sets``) and its XY candidates ``cand[:ncand]``
@@ -1170,7 +1170,8 @@ def pair_search(g54, bands3, nb3, cand, ncand, z, stack_cap, kmax_g, max_g, near
     band-3 clues can go given the sockets' need, the other missed UAs and band 3's fixing sets;
     at rank 411 it leaves 5.0 M of 18.2 M), then a depth-first enumeration of the band-3 sets of
     z cells inside those cells that meet the band-3 parts of the UAs it misses and band 3's
-    fixing sets (``_hit_dfs_bits``), and the solver; a failed check adds its minimal UA (``minimal_ua``) to the pair's pool, to this
+    fixing sets (``_hit_dfs_bits``), and the solver (``count_near``: following the grid first, so a
+    failed check's other solution differs little); a failed check adds its minimal UA (``minimal_ua``) to the pair's pool, to this
     band 3's list and to the candidate's sets (restart), and, when it lies inside bands 1+2, to
     the pair's rule that drops candidates for good.
 
@@ -1459,17 +1460,10 @@ def pair_search(g54, bands3, nb3, cand, ncand, z, stack_cap, kmax_g, max_g, near
                         y &= y - 1
                         puzzle[54 + q] = grid[54 + q]
                     stats[STAT_CHECKS] += 1
-                    if near_checks:
-                        # rows 1-6 valid: the other solution differs in band 3 too; following the
-                        # grid first finds one that differs little (B 64: 39 % fewer checks).
-                        # Else the plain search, whose other solution mostly differs in rows 1-6
-                        # only: a UA of bands 1+2 that rules candidates out for good (following
-                        # the grid there made A:411 5x slower: mixed UAs, one band 3's)
-                        nsol = count_near(P.S, P.ctl, puzzle, near, 2, P.sols)
-                    else:
-                        P.ctl[0] = 0
-                        P.ctl[1] = 0
-                        nsol = count_into(P.S, P.ctl, puzzle, 2, P.sols)
+                    # the solver follows the grid first: the other solution it finds differs
+                    # little, so the UA learned is small (pass B, rank 64, his slice 0: 39 % fewer
+                    # failed checks; A:411 and A:410 about half)
+                    nsol = count_near(P.S, P.ctl, puzzle, near, 2, P.sols)
                     if nsol == 1:
                         if nfound >= found12.shape[0]:
                             return -1

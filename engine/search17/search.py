@@ -235,7 +235,7 @@ class PairSearcher:
                     K.XY_CHECK_FROM, np.concatenate([g, self.b1]).astype(np.uint8), self.P.S, self.P.ctl, self.sols,
                     self.P.puzzle, self.cand, self.sets, self.stats)
         fb, f12, f3 = self.found
-        K.pair_search(g, np.zeros((0, 27), np.int64), 0, eu, 0, 6, self.cap, KG, MAX_UA, False,
+        K.pair_search(g, np.zeros((0, 27), np.int64), 0, eu, 0, 6, self.cap, KG, MAX_UA,
                       self.BT, self.P, fb, f12, f3, np.zeros(K.N_STATS, np.int64))
         self._index(self.b1.astype(np.uint8))
 
@@ -342,29 +342,26 @@ class PairSearcher:
             for part in self._expand(X, fix2, y, uas, grid, check_from):
                 held = by_z.setdefault(z, [])
                 if held and count[z] + len(part) > MAX_CANDIDATES:
-                    self._search(g54, b3, np.concatenate(held), z, out, check_from == 0)  # a full load: now
+                    self._search(g54, b3, np.concatenate(held), z, out)  # a full load: searched now
                     held.clear()
                     count[z] = 0
                 held.append(part)
                 count[z] = count.get(z, 0) + len(part)
         for z, parts in sorted(by_z.items()):
             if parts:
-                self._search(g54, b3, np.concatenate(parts), z, out, check_from == 0)
+                self._search(g54, b3, np.concatenate(parts), z, out)
         return out
 
-    def _search(self, g54: np.ndarray, b3: np.ndarray, cand: np.ndarray, z: int, out: list[np.ndarray],
-                near: bool = False) -> None:
+    def _search(self, g54: np.ndarray, b3: np.ndarray, cand: np.ndarray, z: int, out: list[np.ndarray]) -> None:
         """The band-3 step and the solver on candidates ``cand`` with z clues in band 3; the 17s
-        found are appended to ``out``. ``near``: the candidates are valid for rows 1-6 (the XY
-        step checked them all), so a failed check can only teach a UA with band-3 cells: the
-        solver then follows the grid first and learns a small one (``pair_search``)."""
+        found are appended to ``out``."""
         if len(cand) == 0:
             return
         if self.P.alive.shape[0] < len(cand):
             self.P = workspace(max(len(cand), 2 * self.P.alive.shape[0]))
         while True:
             fb, f12, f3 = self.found
-            n = K.pair_search(g54, b3, len(b3), cand, len(cand), z, self.cap, KG, MAX_UA, near, self.BT, self.P,
+            n = K.pair_search(g54, b3, len(b3), cand, len(cand), z, self.cap, KG, MAX_UA, self.BT, self.P,
                               fb, f12, f3, self.stats)
             if n >= 0:
                 break
