@@ -725,19 +725,6 @@ def _search(S, ctl, limit, sols, near):
 
 
 @kernel
-def count_into(S, ctl, puzzle, limit, sols):
-    """Solutions of one puzzle, up to ``limit``, from compiled code that owns its scratch: ``S``
-    (MAXDEPTH, NWORDS) uint32 and ``ctl`` (2,) int64, allocated once by the caller and reused;
-    the first ``len(sols)`` solutions go to ``sols`` (k, 81) uint8. 0 when two givens clash.
-    (Public for other families' kernels, e.g. the uniqueness checks of ``engine.unavoidable``.)"""
-    if not _init_node(S, puzzle):
-        return 0
-    ctl[0] = 0
-    ctl[1] = 0
-    return _search(S, ctl, limit, sols, NO_NEAR)
-
-
-@kernel
 def count_near(S, ctl, puzzle, near, limit, sols):
     """``count_into`` that follows a known solution of ``puzzle`` (``near``: its 27 digit-band
     planes, from ``solution_planes``) at every guess: that solution is found first and the next
@@ -748,6 +735,15 @@ def count_near(S, ctl, puzzle, near, limit, sols):
     ctl[0] = 0
     ctl[1] = 0
     return _search(S, ctl, limit, sols, near)
+
+
+@kernel
+def count_into(S, ctl, puzzle, limit, sols):
+    """Solutions of one puzzle, up to ``limit``, from compiled code that owns its scratch: ``S``
+    (MAXDEPTH, NWORDS) uint32 and ``ctl`` (2,) int64, allocated once by the caller and reused;
+    the first ``len(sols)`` solutions go to ``sols`` (k, 81) uint8. 0 when two givens clash.
+    (Public for other families' kernels, e.g. the uniqueness checks of ``engine.unavoidable``.)"""
+    return count_near(S, ctl, puzzle, NO_NEAR, limit, sols)
 
 
 @kernel
