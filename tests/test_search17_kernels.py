@@ -105,6 +105,34 @@ def test_socket_uas_change_band3_on_the_socket_only(grid):
         assert _solutions_without(g, _mask_cells(u, v)) == 2
 
 
+
+@pytest.mark.parametrize("order", [(1, 2, 0), (2, 0, 1), (1, 0, 2)])
+def test_socket_uas_depend_on_stack_type_and_digits_not_on_the_row(grid, order):
+    """The premise of the pair's socket log: band 3 with its rows permuted completes the same
+    bands 1+2 (same column sets), and each socket, moved to another row, has the same UAs in
+    rows 1-6 (so ``_socket_key`` leaves the row out)."""
+    g, _ = grid
+    h = g.copy()
+    h[54:] = g[54:].reshape(3, 9)[list(order)].ravel()
+    assert _solutions_without(h, []) == 1
+    lo = np.zeros(4096, np.uint64)
+    hi = np.zeros(4096, np.int64)
+    for k in range(K.N_SOCKETS):
+        cells = [q for q in range(27) if (int(K.SOCKET_MASK[k]) >> q) & 1]
+        r, rest = divmod(cells[0], 9)
+        k2 = (order.index(r) * 3 + (k >> 2) % 3) * 4 + (k & 3)  # the same socket in h
+        assert K._socket_key(g[54:], k) == K._socket_key(h[54:], k2)
+        sets = []
+        for grd, kk in ((g, k), (h, k2)):
+            req = sum(1 << (int(grd[54 + q]) - 1) for q in range(27) if (int(K.SOCKET_MASK[kk]) >> q) & 1)
+            n = K.refill_diffs(grd, 9, req, 4, FULL27 & ~int(K.SOCKET_MASK[kk]), 20, lo, hi, 0, 0)
+            assert all(int(v) == int(K.SOCKET_MASK[kk]) for v in hi[:n])
+            sets.append(sorted(int(u) for u in lo[:n]))
+        assert sets[0] == sets[1]
+        if sets[0] and k % 7 == 0:  # a few against the solver: each is unavoidable in h too
+            u = sets[1][0]
+            assert _solutions_without(h, _mask_cells(u, int(K.SOCKET_MASK[k2]))) == 2
+
 def test_solver_uas_hold_for_every_band3(grid):
     g, other = grid
     lo = np.zeros(1 << 13, np.uint64)
@@ -279,7 +307,8 @@ def test_pass_splits():
 def test_workspace_holds_a_whole_pair():
     P = workspace(4)
     assert P.alive.shape == (4,) and P.notcell.shape == (54, K.MAX_B3_UAS // 64)
-    assert P.gkey_start.shape == (K.GUA_KEYS,)
+    assert P.sid_of_key.shape == (K.PAIR_SOCKET_KEYS,)
+    assert P.msk.shape == (4, K.SOCKET_WORDS) and P.lgnot.shape == (54, K.LOG_UAS // 64)
 
 
 @pytest.mark.parametrize("check_from", [0, K.XY_CHECK_FROM])

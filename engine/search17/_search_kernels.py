@@ -978,10 +978,20 @@ SOCKET_MASK = np.array([sum(1 << int(MINIROW[k // 4, j]) for j in ((0, 1, 2) if 
 """Band-3 cells of socket k = mini-row * 4 + type: the band-3 part of each of its UAs."""
 NEED4 = np.array([0 if g == 0 else (2 if (g & 7) == 7 else 1) for g in range(16)], np.int64)
 """Band-3 clues a mini-row needs, by its missed socket types (bit = type)."""
-GUA_KEYS = N_SOCKETS * 1000
-"""Gua cache keys: socket * 1000 + its digits (base 10; 0 for a pair's missing third)."""
+PAIR_SOCKET_KEYS = 12 * 1000
+"""Keys of a pair's sockets: (stack * 4 + type) * 1000 + the digits in its cells (base 10; 0 for
+a pair's missing third). A socket's UAs (its refillings) depend on its stack, type and digits
+only, not on its row nor on the rest of band 3: rows 1-6 see band 3 through the column sets
+alone. So the bands 3 of a pair share them, and a pair has at most 81 two-cell sockets (per pair
+of columns of a stack, a digit of each column's band-3 set) and 81 three-cell ones."""
+MAX_PAIR_SOCKETS = 192
+SOCKET_WORDS = MAX_PAIR_SOCKETS // 64
+"""Words of a candidate's missed-socket bitmap (bit = the pair's socket id)."""
+LOG_UAS = 1 << 14
+"""The socket UAs of one pair (refilled and learned), at most: further ones are dropped (a UA only
+prunes; one not known leaves more to the solver, never a wrong answer)."""
 MAX_B3_UAS = 4096
-"""UAs of one band 3 used by the filter and the band-3 sets (sockets' first, then the pool's)."""
+"""UAs of one band 3 beside its sockets': the pool's that hold on it, those learned on it."""
 
 
 @kernel
@@ -1008,12 +1018,117 @@ def _socket_of(u3):
 
 
 @kernel
-def _add_b3_ua(u12, u3, sock, P, nua):
-    """Append a UA to this band 3's list: its masks, its socket (-1 if none) and its bit in the
-    per-cell bitmaps (``P.notcell[c]`` bit u: cell c is not in the UA's bands 1+2 part)."""
+def _socket_key(band3, k):
+    """The pair socket key (``PAIR_SOCKET_KEYS``) of socket k = mini-row * 4 + type of ``band3``."""
+    mr = k >> 2
+    typ = k & 3
+    key = ((mr % 3) * 4 + typ) * 1000 + band3[MINIROW[mr, SOCKET_CELLS[typ, 0]]] * 100
+    key += band3[MINIROW[mr, SOCKET_CELLS[typ, 1]]] * 10
+    if typ == 3:
+        key += band3[MINIROW[mr, 2]]
+    return key
+
+
+@kernel
+def _log_bits(P, e):
+    """Log entry e's bit in the per-cell bitmaps (``P.lgnot[c]`` bit e: cell c is not in the
+    entry's bands 1+2 part)."""
+    u12 = P.lg12[e]
+    w = e >> 6
+    bit = ONE << np.uint64(e & 63)
+    for c in range(54):
+        if (u12 >> np.uint64(c)) & ONE:
+            P.lgnot[c, w] &= ~bit
+        else:
+            P.lgnot[c, w] |= bit
+
+
+@kernel
+def _log_misses(cand, ncand, alive, P, v0, v1, miss1, csid, cset, cend, cnot, cm):
+    """Sets bit s of ``P.msk[i]`` for every live candidate i that misses a UA of pair socket s
+    among log entries ``v0..v1-1``. Candidates come grouped by band-1 set X: per X the entries it
+    misses are compacted (their band-2 parts as per-cell bitmaps over a few words), so a candidate
+    ANDs its band-2 clues' rows of those only, then takes the first missed entry of each run of
+    one socket's entries."""
+    w0 = v0 >> 6
+    w1 = (v1 + 63) >> 6
+    prev_x = ~np.uint64(0)
+    nc = 0
+    CW = 0
+    for i in range(ncand):
+        if not alive[i]:
+            continue
+        c12 = cand[i]
+        x1 = c12 & MASK27
+        if x1 != prev_x:
+            prev_x = x1
+            for w in range(w0, w1):
+                miss1[w] = ~np.uint64(0)
+            x = x1
+            while x:
+                c = trailing_zeros(x)
+                x &= x - ONE
+                for w in range(w0, w1):
+                    miss1[w] &= P.lgnot[c, w]
+            nc = 0
+            for w in range(w0, w1):
+                v = miss1[w]
+                if w == w0:
+                    v &= ~((ONE << np.uint64(v0 & 63)) - ONE)
+                if w == w1 - 1 and (v1 & 63) != 0:
+                    v &= (ONE << np.uint64(v1 & 63)) - ONE
+                while v:
+                    t = trailing_zeros(v)
+                    v &= v - ONE
+                    e = w * 64 + t
+                    csid[nc] = P.lgsid[e]
+                    cset[nc] = np.int64(P.lg12[e] >> np.uint64(27))
+                    nc += 1
+            CW = (nc + 63) >> 6
+            for c in range(27):
+                for w in range(CW):
+                    cnot[c, w] = ~np.uint64(0)
+            for j in range(nc - 1, -1, -1):
+                cend[j] = cend[j + 1] if (j + 1 < nc and csid[j + 1] == csid[j]) else j + 1
+                bj = ONE << np.uint64(j & 63)
+                v2 = cset[j]
+                while v2:
+                    c = trailing_zeros(v2)
+                    v2 &= v2 - 1
+                    cnot[c, j >> 6] &= ~bj
+        if nc == 0:
+            continue
+        for w in range(CW):
+            cm[w] = ~np.uint64(0)
+        if nc & 63:
+            cm[CW - 1] = (ONE << np.uint64(nc & 63)) - ONE
+        y2 = np.int64(c12 >> np.uint64(27))
+        while y2:
+            c = trailing_zeros(y2)
+            y2 &= y2 - 1
+            for w in range(CW):
+                cm[w] &= cnot[c, w]
+        j = 0
+        while j < nc:
+            w = j >> 6
+            v = cm[w] & ~((ONE << np.uint64(j & 63)) - ONE)
+            while v == 0 and w + 1 < CW:
+                w += 1
+                v = cm[w]
+            if v == 0:
+                break
+            t = w * 64 + trailing_zeros(v)
+            s = csid[t]
+            P.msk[i, s >> 6] |= ONE << np.uint64(s & 63)
+            j = cend[t]
+
+
+@kernel
+def _add_b3_ua(u12, u3, P, nua):
+    """Append a UA to this band 3's list: its masks and its bit in the per-cell bitmaps
+    (``P.notcell[c]`` bit u: cell c is not in the UA's bands 1+2 part)."""
     P.ua12[nua] = u12
     P.ua3[nua] = u3
-    P.uasock[nua] = sock
     w = nua >> 6
     bit = ONE << np.uint64(nua & 63)
     for c in range(54):
@@ -1022,31 +1137,6 @@ def _add_b3_ua(u12, u3, sock, P, nua):
         else:
             P.notcell[c, w] |= bit
     return nua + 1
-
-
-@kernel
-def _b3_list(P, npm, sock_lo, sock_hi, nua):
-    """This band 3's UA list, socket by socket (``P.skey``: the gua cache key of each socket; the
-    matching pool entries ``P.pmatch[:npm]`` of that socket after its guas), then the pool's
-    other UAs. Returns its length (at most MAX_B3_UAS)."""
-    for k in range(N_SOCKETS):
-        key = P.skey[k]
-        st0 = P.gkey_start[key]
-        sock_lo[k] = nua
-        for t in range(P.gkey_count[key]):
-            if nua >= MAX_B3_UAS:
-                break
-            nua = _add_b3_ua(P.glo[st0 + t], P.ghi[st0 + t], k, P, nua)
-        for a in range(npm):
-            t = P.pmatch[a]
-            if nua < MAX_B3_UAS and P.poolsock[t] == k:
-                nua = _add_b3_ua(P.pool12[t], P.pool3[t], k, P, nua)
-        sock_hi[k] = nua
-    for a in range(npm):
-        t = P.pmatch[a]
-        if nua < MAX_B3_UAS and P.poolsock[t] < 0:
-            nua = _add_b3_ua(P.pool12[t], P.pool3[t], -1, P, nua)
-    return nua
 
 
 @kernel
@@ -1152,28 +1242,26 @@ def pair_search(g54, bands3, nb3, cand, ncand, z, stack_cap, kmax_g, max_g, BT, 
     fixing sets come from ``BT``, see ``band_fixing_sets``) and its XY candidates ``cand[:ncand]``
     (bands 1+2 clue masks; those with more than ``stack_cap`` clues in a stack are left out).
 
-    Per band 3: the *sockets* (two or three cells of a band-3 mini-row whose digits can be
-    permuted) and, per socket, the UAs of the grid whose band-3 part is that socket (``refill_diffs``
-    with the rest of band 3 frozen; cached per pair by socket and digits, since every band 3 of the
-    pair with those digits there has the same ones), then the UAs learned so far in this pair whose
-    band-3 cells hold the same digits here (a minimal UA of one grid is a UA of the other as soon
-    as the grids agree on its cells and on rows 1-6).
-
-    Per candidate, the UAs it misses are the AND, over its clues, of per-cell bitmaps (a bit per
-    UA: the cell is not in it): for the sockets, per band-1 set X the socket UAs it misses are
-    compacted (their band-2 parts, per-cell bitmaps over a few words), so a candidate ANDs its
-    band-2 clues' rows of those, one step per missed socket to find them; the whole list only for
-    candidates past the sockets' count. A band-3 mini-row then needs one clue when a socket of it
-    is missed, two when its three pairs are; per stack these must fit under the stack cap above
-    the candidate's own clues, and in total under z. Most candidates stop there (86 % at band-1
-    rank 411, pass B). For the others the rest of the words, then ``_band3_room`` (where the
-    band-3 clues can go given the sockets' need, the other missed UAs and band 3's fixing sets;
-    at rank 411 it leaves 5.0 M of 18.2 M), then a depth-first enumeration of the band-3 sets of
-    z cells inside those cells that meet the band-3 parts of the UAs it misses and band 3's
-    fixing sets (``_hit_dfs_bits``), and the solver (``count_near``: following the grid first, so a
-    failed check's other solution differs little); a failed check adds its minimal UA (``minimal_ua``) to the pair's pool, to this
-    band 3's list and to the candidate's sets (restart), and, when it lies inside bands 1+2, to
-    the pair's rule that drops candidates for good.
+    Sockets (two or three cells of a band-3 mini-row whose digits can be permuted) are the pair's:
+    a socket's UAs (``refill_diffs`` with the rest of band 3 frozen) depend on its stack, type
+    and digits, not on its row (``PAIR_SOCKET_KEYS``), so each is refilled once per pair, the
+    first time a band 3 has it, into the pair's log; a UA learned whose band-3 part is a socket
+    goes there too. Per candidate, a bitmap of the pair's sockets with a UA it misses
+    (``P.msk``), brought up to date with the log's new entries once per band 3 (``_log_misses``):
+    the candidates' work on sockets is done once per pair, not once per band 3 (pass B, rank 64,
+    his slice 0: 14 bands 3 a pair). Per band 3 and candidate, its missed sockets are that bitmap
+    AND the band 3's own; a band-3 mini-row then needs one clue when a socket of it is missed,
+    two when its three pairs are; per stack these must fit under the stack cap above the
+    candidate's own clues, and in total under z. Most candidates stop there. For the others, the
+    band 3's other UAs it misses (the pool's learned UAs whose band-3 cells hold the same digits
+    here: a minimal UA of one grid is a UA of the other as soon as the grids agree on its cells
+    and on rows 1-6; and those learned on this band 3), then ``_band3_room`` (where the band-3
+    clues can go), then a depth-first enumeration of the band-3 sets of z cells inside those
+    cells that meet the band-3 parts of the UAs it misses and band 3's fixing sets
+    (``_hit_dfs_bits``), and the solver (``count_near``: following the grid first, so a failed
+    check's other solution differs little); a failed check adds its minimal UA (``minimal_ua``)
+    to the log or the pool, to this band 3's list and to the candidate's sets (restart), and,
+    when it lies inside bands 1+2, to the pair's rule that drops candidates for good.
 
     Finds go to ``found_b`` (band 3), ``found12``, ``found3``; ``stats`` are incremented (STAT_*).
     Returns the number of finds, or -1 when an output or ``P``'s buffers are full."""
@@ -1186,35 +1274,41 @@ def pair_search(g54, bands3, nb3, cand, ncand, z, stack_cap, kmax_g, max_g, BT, 
         for st in range(3):
             if popcount(cand[i] & STACK54[st]) > stack_cap:
                 alive[i] = False
-    for k in range(GUA_KEYS):
-        P.gkey_start[k] = -1
-    ng = 0  # gua store
+        for w in range(SOCKET_WORDS):
+            P.msk[i, w] = 0
+    for k in range(PAIR_SOCKET_KEYS):
+        P.sid_of_key[k] = -1
+    nsid = 0
+    nlog = 0
+    applied = 0  # log entries already in every live candidate's ``P.msk``
     npool = 0
     nfound = 0
+    refilled = np.zeros(MAX_PAIR_SOCKETS, np.bool_)
+    loc = np.zeros(MAX_PAIR_SOCKETS, np.int64)  # this band 3's socket (mini-row * 4 + type) of each
+    b3m = np.zeros(SOCKET_WORDS, np.uint64)  # the pair sockets this band 3 has
+    lmiss = np.zeros(LOG_UAS // 64, np.uint64)  # _log_misses' scratch
+    lsid = np.zeros(LOG_UAS, np.int64)
+    lset = np.zeros(LOG_UAS, np.int64)
+    lend = np.zeros(LOG_UAS + 1, np.int64)
+    lnot = np.zeros((27, LOG_UAS // 64), np.uint64)
+    lcm = np.zeros(LOG_UAS // 64, np.uint64)
     planes = np.zeros(9, np.int64)
     base = np.zeros(3, np.int64)
     diff = np.zeros(81, np.bool_)
     miss = np.zeros(MAX_B3_UAS // 64, np.uint64)
     miss1 = np.zeros(MAX_B3_UAS // 64, np.uint64)  # the band-1 clues' part of ``miss``
-    nonsock = np.zeros(MAX_B3_UAS // 64, np.uint64)  # this band 3's UAs with no socket
     sort_tmp = np.zeros(P.sets.shape[0], np.int64)
     fnot = np.zeros((27, HIT_WORDS), np.uint64)  # band 3's fixing sets as bitmaps
     hnot = np.zeros((27, 2 * HIT_WORDS), np.uint64)  # _hit_dfs_bits' scratch
     hunmet = np.zeros((33, 2 * HIT_WORDS), np.uint64)
     hsets = np.zeros(128 * HIT_WORDS, np.int64)
-    sock_lo = np.zeros(N_SOCKETS, np.int64)  # each socket's UAs: rows sock_lo..sock_hi-1
-    sock_hi = np.zeros(N_SOCKETS, np.int64)
     needs = np.zeros(3, np.int64)
     near = np.zeros(27, np.int64)  # the grid's planes: checks follow it (small differences)
     cst = np.zeros(3, np.int64)  # the candidate's clues per stack
-    csock = np.zeros(MAX_B3_UAS, np.int64)  # per X: the socket UAs it misses, compacted
-    cset = np.zeros(MAX_B3_UAS, np.int64)
-    cend = np.zeros(MAX_B3_UAS + 1, np.int64)
-    cnot = np.zeros((27, MAX_B3_UAS // 64), np.uint64)
-    cm = np.zeros(MAX_B3_UAS // 64, np.uint64)
     srooms = np.zeros(3, np.int64)
     gmask = np.zeros(10, np.int64)
     gneed = np.zeros(10, np.int64)
+    full27 = (np.int64(1) << 27) - 1
     for b in range(nb3):
         for q in range(27):
             grid[54 + q] = bands3[b, q]
@@ -1227,32 +1321,40 @@ def pair_search(g54, bands3, nb3, cand, ncand, z, stack_cap, kmax_g, max_g, BT, 
         fix3 = P.fix3
         _sort_by_size(fix3, nfix3, sort_tmp)
         _set_bitmaps(fix3, nfix3, fnot, 0)
-        # every socket's guas (cached per pair by socket and digits)
-        for mr in range(9):
-            for typ in range(4):
-                a0 = MINIROW[mr, SOCKET_CELLS[typ, 0]]
-                a1 = MINIROW[mr, SOCKET_CELLS[typ, 1]]
-                sock = (np.int64(1) << a0) | (np.int64(1) << a1)
-                key = (mr * 4 + typ) * 1000 + bands3[b, a0] * 100 + bands3[b, a1] * 10
-                req = (1 << (bands3[b, a0] - 1)) | (1 << (bands3[b, a1] - 1))
-                if typ == 3:
-                    a2 = MINIROW[mr, 2]
-                    sock |= np.int64(1) << a2
-                    key += bands3[b, a2]
-                    req |= 1 << (bands3[b, a2] - 1)
-                if P.gkey_start[key] < 0:
-                    stats[STAT_GUA_DFS] += 1
-                    frozen = ((np.int64(1) << 27) - 1) & ~sock
-                    n2 = refill_diffs(grid, 9, req, kmax_g, frozen, max_g, P.glo, P.ghi, ng, ng)
-                    P.gkey_start[key] = ng
-                    P.gkey_count[key] = n2 - ng
-                    ng = n2
-                    if ng >= P.glo.shape[0]:
-                        return -1
-                P.skey[mr * 4 + typ] = key
-        # the pool's UAs whose band-3 cells hold the same digits here: socket ones into their
-        # socket's range (the list is rebuilt socket by socket), the others after all sockets
-        npm = 0
+        # this band 3's sockets among the pair's (refilled the first time the pair meets one)
+        for w in range(SOCKET_WORDS):
+            b3m[w] = 0
+        for k in range(N_SOCKETS):
+            key = _socket_key(bands3[b], k)
+            sid = P.sid_of_key[key]
+            if sid < 0:
+                if nsid >= MAX_PAIR_SOCKETS:
+                    continue
+                sid = nsid
+                nsid += 1
+                P.sid_of_key[key] = sid
+                refilled[sid] = False
+            if not refilled[sid]:
+                refilled[sid] = True
+                stats[STAT_GUA_DFS] += 1
+                req = 0
+                v = SOCKET_MASK[k]
+                while v:
+                    q = trailing_zeros(v)
+                    v &= v - 1
+                    req |= 1 << (bands3[b, q] - 1)
+                n2 = refill_diffs(grid, 9, req, kmax_g, full27 & ~SOCKET_MASK[k], max_g, P.lg12, P.lghi, nlog, nlog)
+                for e in range(nlog, n2):
+                    P.lgsid[e] = sid
+                    _log_bits(P, e)
+                nlog = n2
+            b3m[sid >> 6] |= ONE << np.uint64(sid & 63)
+            loc[sid] = k
+        if nlog > applied:
+            _log_misses(cand, ncand, alive, P, applied, nlog, lmiss, lsid, lset, lend, lnot, lcm)
+            applied = nlog
+        # the pool's UAs whose band-3 cells hold the same digits here
+        nua = 0
         for t in range(npool):
             u3 = P.pool3[t]
             ok = True
@@ -1260,18 +1362,9 @@ def pair_search(g54, bands3, nb3, cand, ncand, z, stack_cap, kmax_g, max_g, BT, 
                 if (planes[d] & u3) != P.poolsig[t, d]:
                     ok = False
                     break
-            if ok:
-                P.pmatch[npm] = t
-                npm += 1
-        nua = _b3_list(P, npm, sock_lo, sock_hi, 0)
-        for w in range(MAX_B3_UAS // 64):
-            nonsock[w] = 0
-        for u in range(nua):
-            if P.uasock[u] < 0:
-                nonsock[u >> 6] |= ONE << np.uint64(u & 63)
+            if ok and nua < MAX_B3_UAS:
+                nua = _add_b3_ua(P.pool12[t], u3, P, nua)
         prev_x = ~np.uint64(0)
-        nc = 0
-        CW = 0
         prev_nua = -1
         for i in range(ncand):
             if not alive[i]:
@@ -1279,93 +1372,32 @@ def pair_search(g54, bands3, nb3, cand, ncand, z, stack_cap, kmax_g, max_g, BT, 
             c12 = cand[i]
             for st in range(3):
                 cst[st] = popcount(c12 & STACK54[st])
-            # UAs this candidate misses: AND of the per-cell bitmaps of its clues; the band-1
-            # part's AND is kept while X stays (candidates come grouped by X) and the list too
-            Wu = (nua + 63) >> 6
-            x1 = c12 & MASK27
-            send = sock_hi[N_SOCKETS - 1]
-            if x1 != prev_x or nua != prev_nua:
-                for w in range(Wu):
-                    miss1[w] = ~np.uint64(0)
-                x = x1
-                while x:
-                    c = trailing_zeros(x)
-                    x &= x - ONE
-                    for w in range(Wu):
-                        miss1[w] &= P.notcell[c, w]
-                # the socket UAs this X misses (the list's first ``send``, then those learned
-                # on this band 3 after the list), compacted: their band-2 parts as per-cell
-                # bitmaps over a few words, so a candidate ANDs its band-2 clues' rows of those
-                # only (B:411: the band-3 step 47.5 -> 42.9 s); redone when a UA is learned
-                # (testing the learned ones per candidate instead was a third of A:411's step)
-                nc = 0
-                for w in range(Wu):
-                    v = miss1[w]
-                    if w == Wu - 1 and (nua & 63) != 0:
-                        v &= (ONE << np.uint64(nua & 63)) - ONE
-                    while v:
-                        t = trailing_zeros(v)
-                        v &= v - ONE
-                        u = w * 64 + t
-                        if u < send or P.uasock[u] >= 0:
-                            csock[nc] = P.uasock[u]
-                            cset[nc] = np.int64(P.ua12[u] >> np.uint64(27))
-                            nc += 1
-                CW = (nc + 63) >> 6
-                for c in range(27):
-                    for w in range(CW):
-                        cnot[c, w] = ~np.uint64(0)
-                for j in range(nc - 1, -1, -1):
-                    cend[j] = cend[j + 1] if (j + 1 < nc and csock[j + 1] == csock[j]) else j + 1
-                    bj = ONE << np.uint64(j & 63)
-                    v2 = cset[j]
-                    while v2:
-                        c = trailing_zeros(v2)
-                        v2 &= v2 - 1
-                        cnot[c, j >> 6] &= ~bj
-                prev_x = x1
-                prev_nua = nua
-            # the missed sockets: the band-1 part compacted above, ANDed with the band-2 clues'
-            # rows; the first missed UA, its socket, then on from the end of that socket's run
-            for w in range(CW):
-                cm[w] = ~np.uint64(0)
-            if nc & 63:
-                cm[CW - 1] = (ONE << np.uint64(nc & 63)) - ONE
-            y2 = np.int64(c12 >> np.uint64(27))
-            while y2:
-                c = trailing_zeros(y2)
-                y2 &= y2 - 1
-                for w in range(CW):
-                    cm[w] &= cnot[c, w]
-            # stops as soon as the mini-rows met so far need more clues than band 3 or a stack
-            # can take (each needs one at least): most candidates end here
+            # the missed sockets this band 3 has; stops as soon as the mini-rows met so far need
+            # more clues than band 3 or a stack can take (each needs one at least): most
+            # candidates end here
             msock = np.int64(0)
             mrs = 0
             left = z
             for st in range(3):
                 srooms[st] = stack_cap - cst[st]
             over = False
-            j = 0
-            while j < nc:
-                w = j >> 6
-                v = cm[w] & ~((ONE << np.uint64(j & 63)) - ONE)
-                while v == 0 and w + 1 < CW:
-                    w += 1
-                    v = cm[w]
-                if v == 0:
+            for w in range(SOCKET_WORDS):
+                v = P.msk[i, w] & b3m[w]
+                while v:
+                    t = trailing_zeros(v)
+                    v &= v - ONE
+                    k = loc[w * 64 + t]
+                    msock |= np.int64(1) << k
+                    mr = k >> 2
+                    if not (mrs >> mr) & 1:
+                        mrs |= 1 << mr
+                        left -= 1
+                        srooms[mr % 3] -= 1
+                        if left < 0 or srooms[mr % 3] < 0:
+                            over = True
+                            break
+                if over:
                     break
-                t = w * 64 + trailing_zeros(v)
-                k = csock[t]
-                msock |= np.int64(1) << k
-                mr = k >> 2
-                if not (mrs >> mr) & 1:
-                    mrs |= 1 << mr
-                    left -= 1
-                    srooms[mr % 3] -= 1
-                    if left < 0 or srooms[mr % 3] < 0:
-                        over = True
-                        break
-                j = cend[t]
             if over:
                 continue
             # band-3 clues they need, per stack and in all (a mini-row: 2 when its three pairs
@@ -1383,21 +1415,34 @@ def pair_search(g54, bands3, nb3, cand, ncand, z, stack_cap, kmax_g, max_g, BT, 
                 total += need
             if not ok or total > z:
                 continue
-            # the UAs past the sockets' (the only ones used below) this candidate misses
-            w0 = send >> 6
-            for w in range(w0, Wu):
+            # the band 3's other UAs this candidate misses: AND of the per-cell bitmaps of its
+            # clues, the band-1 part kept while X stays (candidates come grouped by X) and the
+            # list too
+            Wu = (nua + 63) >> 6
+            x1 = c12 & MASK27
+            if x1 != prev_x or nua != prev_nua:
+                for w in range(Wu):
+                    miss1[w] = ~np.uint64(0)
+                x = x1
+                while x:
+                    c = trailing_zeros(x)
+                    x &= x - ONE
+                    for w in range(Wu):
+                        miss1[w] &= P.notcell[c, w]
+                prev_x = x1
+                prev_nua = nua
+            for w in range(Wu):
                 miss[w] = miss1[w]
             x = c12 & ~MASK27
             while x:
                 c = trailing_zeros(x)
                 x &= x - ONE
-                for w in range(w0, Wu):
+                for w in range(Wu):
                     miss[w] &= P.notcell[c, w]
             spare = z - total
-            # the band-3 parts of the other UAs missed
             ns = 0
-            for w in range(w0, Wu):
-                v = miss[w] & nonsock[w]
+            for w in range(Wu):
+                v = miss[w]
                 if w == Wu - 1 and (nua & 63) != 0:
                     # bits past nua in the last word are a previous band 3's UAs (not this grid's)
                     v &= (ONE << np.uint64(nua & 63)) - ONE
@@ -1411,7 +1456,7 @@ def pair_search(g54, bands3, nb3, cand, ncand, z, stack_cap, kmax_g, max_g, BT, 
             cells = _band3_room(P.sets, ns, fix3, nfix3, msock, spare, srooms, gmask, gneed)
             if cells < 0:
                 continue
-            dead0 = ((np.int64(1) << 27) - 1) & ~cells
+            dead0 = full27 & ~cells
             stats[STAT_SURVIVORS] += 1
             # and each missed socket once (its UAs' band-3 part is the socket)
             for k in range(N_SOCKETS):
@@ -1493,20 +1538,27 @@ def pair_search(g54, bands3, nb3, cand, ncand, z, stack_cap, kmax_g, max_g, BT, 
                                 alive[i2] = False
                         dead = True
                         break
-                    if npool < P.pool12.shape[0]:
+                    # a socket's: to the pair's log (every candidate has it from the next band 3
+                    # on, on whatever row that band 3 has the socket); else to the pool
+                    logged = False
+                    k = _socket_of(d3)
+                    if k >= 0 and nlog < P.lg12.shape[0]:
+                        key = _socket_key(bands3[b], k)
+                        sid = P.sid_of_key[key]
+                        if sid >= 0:
+                            P.lg12[nlog] = d12
+                            P.lgsid[nlog] = sid
+                            _log_bits(P, nlog)
+                            nlog += 1
+                            logged = True
+                    if not logged and npool < P.pool12.shape[0]:
                         P.pool12[npool] = d12
                         P.pool3[npool] = d3
-                        P.poolsock[npool] = _socket_of(d3)
                         for d in range(9):
                             P.poolsig[npool, d] = planes[d] & d3
                         npool += 1
                     if nua < MAX_B3_UAS:
-                        k = _socket_of(d3)
-                        if k < 0:
-                            nonsock[nua >> 6] |= ONE << np.uint64(nua & 63)
-                        else:
-                            nonsock[nua >> 6] &= ~(ONE << np.uint64(nua & 63))
-                        nua = _add_b3_ua(d12, d3, k, P, nua)
+                        nua = _add_b3_ua(d12, d3, P, nua)
                     if ns >= P.sets.shape[0]:
                         return -1
                     P.sets[ns] = d3
@@ -1520,8 +1572,6 @@ def pair_search(g54, bands3, nb3, cand, ncand, z, stack_cap, kmax_g, max_g, BT, 
     stats[STAT_CANDIDATES] += n_alive
     stats[STAT_FOUND] += nfound
     return nfound
-
-
 @kernel
 def _sort_by_size(sets, n, tmp):
     """Stable counting sort of ``sets[:n]`` by popcount (smallest first: the branching set is

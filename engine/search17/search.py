@@ -81,8 +81,8 @@ is bounded. Before, a pass-B pair at band-1 rank 384 grew past the 24 GB of this
 killed."""
 
 FixTables = namedtuple("FixTables", "row2_rank_to_id fact table maps_rows maps_cols fix fix_offsets")
-PairWork = namedtuple("PairWork", "grid alive gkey_start gkey_count glo ghi ua12 ua3 uasock notcell pool12 pool3 "
-                                  "poolsig poolsock pmatch skey sets zbuf puzzle S ctl sols relabel fix3")
+PairWork = namedtuple("PairWork", "grid alive msk sid_of_key lg12 lghi lgsid lgnot ua12 ua3 notcell pool12 pool3 "
+                                  "poolsig sets zbuf puzzle S ctl sols relabel fix3")
 
 
 def check_pass(pass_: str) -> str:
@@ -169,10 +169,11 @@ def workspace(ncand: int) -> PairWork:
     """Buffers of ``pair_search`` for up to ``ncand`` candidates (allocated once, grown)."""
     z = np.zeros
     U = K.MAX_B3_UAS
-    return PairWork(z(81, np.uint8), z(ncand, np.bool_), z(K.GUA_KEYS, np.int64), z(K.GUA_KEYS, np.int64),
-                    z(1 << 17, np.uint64), z(1 << 17, np.int64), z(U, np.uint64), z(U, np.int64), z(U, np.int64),
-                    z((54, U // 64), np.uint64), z(1 << 15, np.uint64), z(1 << 15, np.int64), z((1 << 15, 9), np.int64),
-                    z(1 << 15, np.int64), z(1 << 15, np.int64), z(K.N_SOCKETS, np.int64),
+    L = K.LOG_UAS
+    return PairWork(z(81, np.uint8), z(ncand, np.bool_), z((ncand, K.SOCKET_WORDS), np.uint64),
+                    z(K.PAIR_SOCKET_KEYS, np.int64), z(L, np.uint64), z(L, np.int64), z(L, np.int64),
+                    z((54, L // 64), np.uint64), z(U, np.uint64), z(U, np.int64), z((54, U // 64), np.uint64),
+                    z(1 << 15, np.uint64), z(1 << 15, np.int64), z((1 << 15, 9), np.int64),
                     z(U + 1024, np.int64), z(1 << 18, np.int64), z(81, np.uint8),
                     z((SOLVER_DEPTH, SOLVER_WORDS), np.uint32), z(2, np.int64), z((2, 81), np.uint8),
                     z(10, np.uint8), z(256, np.int64))
