@@ -986,7 +986,8 @@ alone. So the bands 3 of a pair share them, and a pair has at most 81 two-cell s
 of columns of a stack, a digit of each column's band-3 set) and 81 three-cell ones."""
 MAX_PAIR_SOCKETS = 192
 SOCKET_WORDS = MAX_PAIR_SOCKETS // 64
-"""Words of a candidate's missed-socket bitmap (bit = the pair's socket id)."""
+"""Words of a candidate's missed-socket bitmap (bit = the pair's socket id; 3, written out in
+``pair_search``)."""
 LOG_UAS = 1 << 14
 """The socket UAs of one pair (refilled and learned), at most: further ones are dropped (a UA only
 prunes; one not known leaves more to the solver, never a wrong answer)."""
@@ -1030,31 +1031,31 @@ def _socket_key(band3, k):
 
 
 @kernel
-def _log_bits(P, e):
-    """Log entry e's bit in the per-cell bitmaps (``P.lgnot[c]`` bit e: cell c is not in the
-    entry's bands 1+2 part)."""
-    u12 = P.lg12[e]
+def _cell_bits(notcell, u12, e):
+    """Entry e's bit in per-cell bitmaps over a list of UAs: bit e of ``notcell[c]`` is set when
+    cell c is not in the entry's bands 1+2 part ``u12``."""
     w = e >> 6
     bit = ONE << np.uint64(e & 63)
     for c in range(54):
         if (u12 >> np.uint64(c)) & ONE:
-            P.lgnot[c, w] &= ~bit
+            notcell[c, w] &= ~bit
         else:
-            P.lgnot[c, w] |= bit
+            notcell[c, w] |= bit
 
 
 @kernel
-def _log_misses(cand, ncand, alive, P, v0, v1, miss1, csid, cset, cend, cnot, cm):
-    """Sets bit s of ``P.msk[i]`` for every live candidate i that misses a UA of pair socket s
-    among log entries ``v0..v1-1``. Candidates come grouped by band-1 set X: per X the entries it
-    misses are compacted (their band-2 parts as per-cell bitmaps over a few words), so a candidate
-    ANDs its band-2 clues' rows of those only, then takes the first missed entry of each run of
-    one socket's entries."""
+def _log_misses(cand, ncand, alive, lgsid, lgnot, msk, v0, v1, miss1, miss, lend):
+    """Sets bit s of ``msk[i]`` for every live candidate i that misses a UA of pair socket s
+    among log entries ``v0..v1-1`` (socket ``lgsid[e]``, per-cell bitmaps ``lgnot``): the AND of
+    the per-cell bitmaps of its clues (the band-1 part kept while X stays: candidates come
+    grouped by band-1 set X), then the first missed entry of each run of one socket's entries.
+    (Compacting the entries each X misses, as the sockets of one band 3 were, costs more than it
+    saves here: about 9 candidates an X at pass B, rank 64, against 2,000 socket UAs a pair.)"""
     w0 = v0 >> 6
     w1 = (v1 + 63) >> 6
+    for e in range(v1 - 1, v0 - 1, -1):
+        lend[e] = lend[e + 1] if (e + 1 < v1 and lgsid[e + 1] == lgsid[e]) else e + 1
     prev_x = ~np.uint64(0)
-    nc = 0
-    CW = 0
     for i in range(ncand):
         if not alive[i]:
             continue
@@ -1064,78 +1065,44 @@ def _log_misses(cand, ncand, alive, P, v0, v1, miss1, csid, cset, cend, cnot, cm
             prev_x = x1
             for w in range(w0, w1):
                 miss1[w] = ~np.uint64(0)
+            miss1[w0] &= ~((ONE << np.uint64(v0 & 63)) - ONE)
+            if v1 & 63:
+                miss1[w1 - 1] &= (ONE << np.uint64(v1 & 63)) - ONE
             x = x1
             while x:
                 c = trailing_zeros(x)
                 x &= x - ONE
                 for w in range(w0, w1):
-                    miss1[w] &= P.lgnot[c, w]
-            nc = 0
+                    miss1[w] &= lgnot[c, w]
+        for w in range(w0, w1):
+            miss[w] = miss1[w]
+        y = c12 >> np.uint64(27)
+        while y:
+            c = 27 + trailing_zeros(y)
+            y &= y - ONE
             for w in range(w0, w1):
-                v = miss1[w]
-                if w == w0:
-                    v &= ~((ONE << np.uint64(v0 & 63)) - ONE)
-                if w == w1 - 1 and (v1 & 63) != 0:
-                    v &= (ONE << np.uint64(v1 & 63)) - ONE
-                while v:
-                    t = trailing_zeros(v)
-                    v &= v - ONE
-                    e = w * 64 + t
-                    csid[nc] = P.lgsid[e]
-                    cset[nc] = np.int64(P.lg12[e] >> np.uint64(27))
-                    nc += 1
-            CW = (nc + 63) >> 6
-            for c in range(27):
-                for w in range(CW):
-                    cnot[c, w] = ~np.uint64(0)
-            for j in range(nc - 1, -1, -1):
-                cend[j] = cend[j + 1] if (j + 1 < nc and csid[j + 1] == csid[j]) else j + 1
-                bj = ONE << np.uint64(j & 63)
-                v2 = cset[j]
-                while v2:
-                    c = trailing_zeros(v2)
-                    v2 &= v2 - 1
-                    cnot[c, j >> 6] &= ~bj
-        if nc == 0:
-            continue
-        for w in range(CW):
-            cm[w] = ~np.uint64(0)
-        if nc & 63:
-            cm[CW - 1] = (ONE << np.uint64(nc & 63)) - ONE
-        y2 = np.int64(c12 >> np.uint64(27))
-        while y2:
-            c = trailing_zeros(y2)
-            y2 &= y2 - 1
-            for w in range(CW):
-                cm[w] &= cnot[c, w]
-        j = 0
-        while j < nc:
+                miss[w] &= lgnot[c, w]
+        j = v0
+        while j < v1:
             w = j >> 6
-            v = cm[w] & ~((ONE << np.uint64(j & 63)) - ONE)
-            while v == 0 and w + 1 < CW:
+            v = miss[w] & ~((ONE << np.uint64(j & 63)) - ONE)
+            while v == 0 and w + 1 < w1:
                 w += 1
-                v = cm[w]
+                v = miss[w]
             if v == 0:
                 break
             t = w * 64 + trailing_zeros(v)
-            s = csid[t]
-            P.msk[i, s >> 6] |= ONE << np.uint64(s & 63)
-            j = cend[t]
+            s = lgsid[t]
+            msk[i, s >> 6] |= ONE << np.uint64(s & 63)
+            j = lend[t]
 
 
 @kernel
-def _add_b3_ua(u12, u3, P, nua):
-    """Append a UA to this band 3's list: its masks and its bit in the per-cell bitmaps
-    (``P.notcell[c]`` bit u: cell c is not in the UA's bands 1+2 part)."""
-    P.ua12[nua] = u12
-    P.ua3[nua] = u3
-    w = nua >> 6
-    bit = ONE << np.uint64(nua & 63)
-    for c in range(54):
-        if (u12 >> np.uint64(c)) & ONE:
-            P.notcell[c, w] &= ~bit
-        else:
-            P.notcell[c, w] |= bit
+def _add_b3_ua(u12, u3, ua12, ua3, notcell, nua):
+    """Append a UA to this band 3's list (``ua12``, ``ua3``, per-cell bitmaps ``notcell``)."""
+    ua12[nua] = u12
+    ua3[nua] = u3
+    _cell_bits(notcell, u12, nua)
     return nua + 1
 
 
@@ -1286,12 +1253,10 @@ def pair_search(g54, bands3, nb3, cand, ncand, z, stack_cap, kmax_g, max_g, BT, 
     refilled = np.zeros(MAX_PAIR_SOCKETS, np.bool_)
     loc = np.zeros(MAX_PAIR_SOCKETS, np.int64)  # this band 3's socket (mini-row * 4 + type) of each
     b3m = np.zeros(SOCKET_WORDS, np.uint64)  # the pair sockets this band 3 has
-    lmiss = np.zeros(LOG_UAS // 64, np.uint64)  # _log_misses' scratch
-    lsid = np.zeros(LOG_UAS, np.int64)
-    lset = np.zeros(LOG_UAS, np.int64)
-    lend = np.zeros(LOG_UAS + 1, np.int64)
-    lnot = np.zeros((27, LOG_UAS // 64), np.uint64)
-    lcm = np.zeros(LOG_UAS // 64, np.uint64)
+    mrm = np.zeros((9, SOCKET_WORDS), np.uint64)  # ... per mini-row
+    lmiss1 = np.zeros(LOG_UAS // 64, np.uint64)  # _log_misses' scratch
+    lmiss = np.zeros(LOG_UAS // 64, np.uint64)
+    lend = np.zeros(LOG_UAS, np.int64)
     planes = np.zeros(9, np.int64)
     base = np.zeros(3, np.int64)
     diff = np.zeros(81, np.bool_)
@@ -1324,6 +1289,8 @@ def pair_search(g54, bands3, nb3, cand, ncand, z, stack_cap, kmax_g, max_g, BT, 
         # this band 3's sockets among the pair's (refilled the first time the pair meets one)
         for w in range(SOCKET_WORDS):
             b3m[w] = 0
+            for mr in range(9):
+                mrm[mr, w] = 0
         for k in range(N_SOCKETS):
             key = _socket_key(bands3[b], k)
             sid = P.sid_of_key[key]
@@ -1346,12 +1313,13 @@ def pair_search(g54, bands3, nb3, cand, ncand, z, stack_cap, kmax_g, max_g, BT, 
                 n2 = refill_diffs(grid, 9, req, kmax_g, full27 & ~SOCKET_MASK[k], max_g, P.lg12, P.lghi, nlog, nlog)
                 for e in range(nlog, n2):
                     P.lgsid[e] = sid
-                    _log_bits(P, e)
+                    _cell_bits(P.lgnot, P.lg12[e], e)
                 nlog = n2
             b3m[sid >> 6] |= ONE << np.uint64(sid & 63)
+            mrm[k >> 2, sid >> 6] |= ONE << np.uint64(sid & 63)
             loc[sid] = k
         if nlog > applied:
-            _log_misses(cand, ncand, alive, P, applied, nlog, lmiss, lsid, lset, lend, lnot, lcm)
+            _log_misses(cand, ncand, alive, P.lgsid, P.lgnot, P.msk, applied, nlog, lmiss1, lmiss, lend)
             applied = nlog
         # the pool's UAs whose band-3 cells hold the same digits here
         nua = 0
@@ -1363,7 +1331,7 @@ def pair_search(g54, bands3, nb3, cand, ncand, z, stack_cap, kmax_g, max_g, BT, 
                     ok = False
                     break
             if ok and nua < MAX_B3_UAS:
-                nua = _add_b3_ua(P.pool12[t], u3, P, nua)
+                nua = _add_b3_ua(P.pool12[t], u3, P.ua12, P.ua3, P.notcell, nua)
         prev_x = ~np.uint64(0)
         prev_nua = -1
         for i in range(ncand):
@@ -1375,31 +1343,29 @@ def pair_search(g54, bands3, nb3, cand, ncand, z, stack_cap, kmax_g, max_g, BT, 
             # the missed sockets this band 3 has; stops as soon as the mini-rows met so far need
             # more clues than band 3 or a stack can take (each needs one at least): most
             # candidates end here
-            msock = np.int64(0)
-            mrs = 0
+            m0 = P.msk[i, 0] & b3m[0]
+            m1 = P.msk[i, 1] & b3m[1]
+            m2 = P.msk[i, 2] & b3m[2]
             left = z
             for st in range(3):
                 srooms[st] = stack_cap - cst[st]
             over = False
+            for mr in range(9):
+                if (m0 & mrm[mr, 0]) | (m1 & mrm[mr, 1]) | (m2 & mrm[mr, 2]):
+                    left -= 1
+                    srooms[mr % 3] -= 1
+                    if left < 0 or srooms[mr % 3] < 0:
+                        over = True
+                        break
+            if over:
+                continue
+            msock = np.int64(0)
             for w in range(SOCKET_WORDS):
                 v = P.msk[i, w] & b3m[w]
                 while v:
                     t = trailing_zeros(v)
                     v &= v - ONE
-                    k = loc[w * 64 + t]
-                    msock |= np.int64(1) << k
-                    mr = k >> 2
-                    if not (mrs >> mr) & 1:
-                        mrs |= 1 << mr
-                        left -= 1
-                        srooms[mr % 3] -= 1
-                        if left < 0 or srooms[mr % 3] < 0:
-                            over = True
-                            break
-                if over:
-                    break
-            if over:
-                continue
+                    msock |= np.int64(1) << loc[w * 64 + t]
             # band-3 clues they need, per stack and in all (a mini-row: 2 when its three pairs
             # are missed, else 1)
             total = 0
@@ -1543,12 +1509,11 @@ def pair_search(g54, bands3, nb3, cand, ncand, z, stack_cap, kmax_g, max_g, BT, 
                     logged = False
                     k = _socket_of(d3)
                     if k >= 0 and nlog < P.lg12.shape[0]:
-                        key = _socket_key(bands3[b], k)
-                        sid = P.sid_of_key[key]
+                        sid = P.sid_of_key[_socket_key(bands3[b], k)]
                         if sid >= 0:
                             P.lg12[nlog] = d12
                             P.lgsid[nlog] = sid
-                            _log_bits(P, nlog)
+                            _cell_bits(P.lgnot, d12, nlog)
                             nlog += 1
                             logged = True
                     if not logged and npool < P.pool12.shape[0]:
@@ -1558,7 +1523,7 @@ def pair_search(g54, bands3, nb3, cand, ncand, z, stack_cap, kmax_g, max_g, BT, 
                             P.poolsig[npool, d] = planes[d] & d3
                         npool += 1
                     if nua < MAX_B3_UAS:
-                        nua = _add_b3_ua(d12, d3, P, nua)
+                        nua = _add_b3_ua(d12, d3, P.ua12, P.ua3, P.notcell, nua)
                     if ns >= P.sets.shape[0]:
                         return -1
                     P.sets[ns] = d3
