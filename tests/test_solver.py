@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from sudoku_symmetry.engine.solve import _kernels as K
-from sudoku_symmetry.engine.solve import solver
+from sudoku_symmetry.engine.solve import REFILL_SCRATCH, other_filling, solver
 from sudoku_symmetry.engine.text import parse, parse_lines
 
 import naive_solver
@@ -399,3 +399,37 @@ def test_count_near_follows_the_known_solution_first():
             assert (sols[0] == grid).all() and naive_solver.is_solution_of(sols[1], q) and (sols[1] != grid).any()
             followed.append(int((sols[1] != grid).sum()))
     assert len(plain) > 100 and np.median(followed) * 3 < np.median(plain)
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.permutations(list(range(1, 10))), st.integers(0, 45), st.randoms(use_true_random=False))
+def test_other_filling_agrees_with_the_solver(relabel, empty, rnd):
+    """``other_filling`` of a set of empty cells of a grid: another filling exists exactly when the
+    puzzle of the other cells has two solutions (the whole-grid solver is the oracle), and the
+    filling it gives completes the grid otherwise."""
+    grid = np.array([0] + list(relabel), np.uint8)[_BASE]
+    rnd.shuffle(perm := list(range(81)))
+    cells = np.array(sorted(perm[:empty]), np.int64)
+    puzzle = grid.copy()
+    puzzle[cells] = 0
+    out = np.zeros(81, np.int64)
+    found = other_filling(grid, cells, len(cells), out, np.zeros(REFILL_SCRATCH, np.int64))
+    assert found == (solver.count_solutions(puzzle, 2).counts[0] == 2)
+    if found:
+        other = grid.copy()
+        other[cells] = out[:len(cells)]
+        assert naive_solver.is_solution_of(other, puzzle) and (other != grid).any()
+
+
+def test_other_filling_of_two_digits_cells_exchanges_them_or_less():
+    """The 18 cells of two digits are a UA (exchange the digits): a filling is found, and it
+    changes only cells of those digits, to the other digit of the two."""
+    grid = _BASE.copy()
+    out = np.zeros(81, np.int64)
+    W = np.zeros(REFILL_SCRATCH, np.int64)
+    for d1 in range(1, 10):
+        for d2 in range(d1 + 1, 10):
+            cells = np.flatnonzero((grid == d1) | (grid == d2)).astype(np.int64)
+            assert other_filling(grid, cells, 18, out, W)
+            changed = out[:18] != grid[cells]
+            assert changed.any() and set(out[:18][changed]) <= {d1, d2}

@@ -35,7 +35,7 @@ import numpy as np
 from .._bits import popcount, trailing_zeros
 from .._jit import kernel
 from ..core.bandkey import band_key
-from ..solve import count_into, count_near, solution_planes
+from ..solve import REFILL_SCRATCH, count_into, count_near, other_filling, solution_planes
 
 CELL_ROW = np.array([c // 9 for c in range(81)], np.int64)
 CELL_COL = np.array([c % 9 for c in range(81)], np.int64)
@@ -938,27 +938,30 @@ def _hit_dfs_bits(sets, ns, fsets, nfs, fnot, z, base, stack_cap, dead0, out, no
 
 
 @kernel
-def minimal_ua(grid, diff, S, ctl, sols, puzzle):
+def minimal_ua(grid, diff, cells, out, W):
     """Shrink ``diff`` (81 booleans: cells where another solution differs from ``grid``, an
     unavoidable set) to a minimal UA inside it, in place: for each of its cells, give that cell
-    back as a clue with the rest of the grid outside ``diff``; if the puzzle still has another
-    solution, its difference is a smaller UA inside ``diff`` (without that cell) and replaces it.
-    At the end no cell can be dropped, so no proper subset is unavoidable: one solver call per
-    cell of the first set at most. Returns the size."""
+    back as a clue with the rest of the grid outside ``diff``; if the other cells can still be
+    filled otherwise (``other_filling``), that filling's difference is a smaller UA inside
+    ``diff`` (without that cell) and replaces it. At the end no cell can be dropped, so no proper
+    subset is unavoidable: one test per cell of the first set at most. Scratch: ``cells``,
+    ``out`` (81,) int64, ``W`` (``REFILL_SCRATCH``,) int64. Returns the size."""
     c = 0
     while c < 81:
         if not diff[c]:
             c += 1
             continue
+        n = 0
         for q in range(81):
-            puzzle[q] = 0 if (diff[q] and q != c) else grid[q]
-        ctl[0] = 0
-        ctl[1] = 0
-        ns = count_into(S, ctl, puzzle, 2, sols)
-        if ns >= 2:
-            other = 1 if _same(sols[0], grid) else 0
+            if diff[q] and q != c:
+                cells[n] = q
+                n += 1
+        if other_filling(grid, cells, n, out, W):
             for q in range(81):
-                diff[q] = sols[other, q] != grid[q]
+                diff[q] = False
+            for j in range(n):
+                if out[j] != grid[cells[j]]:
+                    diff[cells[j]] = True
         # a cell found necessary stays necessary inside any smaller set (fewer cells empty, the
         # puzzle with it given is still unique): no need to start over
         c += 1
@@ -1269,6 +1272,9 @@ def pair_search(g54, bands3, nb3, cand, ncand, z, stack_cap, kmax_g, max_g, BT, 
     hsets = np.zeros(128 * HIT_WORDS, np.int64)
     needs = np.zeros(3, np.int64)
     near = np.zeros(27, np.int64)  # the grid's planes: checks follow it (small differences)
+    mcells = np.zeros(81, np.int64)  # minimal_ua's scratch
+    mout = np.zeros(81, np.int64)
+    mW = np.zeros(REFILL_SCRATCH, np.int64)
     cst = np.zeros(3, np.int64)  # the candidate's clues per stack
     srooms = np.zeros(3, np.int64)
     gmask = np.zeros(10, np.int64)
@@ -1486,7 +1492,7 @@ def pair_search(g54, bands3, nb3, cand, ncand, z, stack_cap, kmax_g, max_g, BT, 
                     other = 1 if _same(P.sols[0], grid) else 0
                     for q in range(81):
                         diff[q] = P.sols[other, q] != grid[q]
-                    minimal_ua(grid, diff, P.S, P.ctl, P.sols, puzzle)
+                    minimal_ua(grid, diff, mcells, mout, mW)
                     d12 = np.uint64(0)
                     d3 = np.int64(0)
                     for q in range(81):
