@@ -1100,6 +1100,39 @@ def _log_misses(cand, ncand, alive, lgsid, lgnot, msk, v0, v1, miss1, miss, lend
             j = lend[t]
 
 
+X_GROUP_PER_X = 16
+"""Candidates per band-1 set X and band 3 (in the mean) from which ``pair_search`` reads the
+socket UAs per X (compacted) rather than keeping each candidate's missed sockets across bands 3."""
+
+
+@kernel
+def _pending_misses(x1, lg12, lgsid, v0, v1, pidx, pend, pnot):
+    """The log entries ``v0..v1-1`` (socket UAs learned on this band 3, not yet in ``P.msk``)
+    that band-1 set ``x1`` misses, compacted: ``pidx`` their entries, ``pend`` the end of each
+    run of one socket's, ``pnot[c]`` (band-2 cell c) a bitmap of those without c. Returns how
+    many."""
+    n = 0
+    for e in range(v0, v1):
+        if (lg12[e] & x1) == 0:
+            pidx[n] = e
+            n += 1
+    W = (n + 63) >> 6
+    for c in range(27):
+        for w in range(W):
+            pnot[c, w] = ~np.uint64(0)
+        if n & 63:
+            pnot[c, W - 1] = (ONE << np.uint64(n & 63)) - ONE
+    for j in range(n - 1, -1, -1):
+        pend[j] = pend[j + 1] if (j + 1 < n and lgsid[pidx[j + 1]] == lgsid[pidx[j]]) else j + 1
+        bj = ONE << np.uint64(j & 63)
+        v = np.int64(lg12[pidx[j]] >> np.uint64(27))
+        while v:
+            c = trailing_zeros(v)
+            v &= v - 1
+            pnot[c, j >> 6] &= ~bj
+    return n
+
+
 @kernel
 def _add_b3_ua(u12, u3, ua12, ua3, notcell, nua):
     """Append a UA to this band 3's list (``ua12``, ``ua3``, per-cell bitmaps ``notcell``)."""
@@ -1219,8 +1252,11 @@ def pair_search(g54, bands3, nb3, cand, ncand, z, stack_cap, kmax_g, max_g, BT, 
     goes there too. Per candidate, a bitmap of the pair's sockets with a UA it misses
     (``P.msk``), brought up to date with the log's new entries once per band 3 (``_log_misses``):
     the candidates' work on sockets is done once per pair, not once per band 3 (pass B, rank 64,
-    his slice 0: 14 bands 3 a pair). Per band 3 and candidate, its missed sockets are that bitmap
-    AND the band 3's own; a band-3 mini-row then needs one clue when a socket of it is missed,
+    his slice 0: 14 bands 3 a pair). Where the candidates are many for their band-1 sets and
+    bands 3 (``X_GROUP_PER_X``: a high rank's pair with one band 3 and millions of candidates),
+    the log is read per X instead, at each band 3, compacted to what X misses, and a UA learned
+    counts at once. Per band 3 and candidate, its missed sockets are that bitmap AND the band 3's
+    own; a band-3 mini-row then needs one clue when a socket of it is missed,
     two when its three pairs are; per stack these must fit under the stack cap above the
     candidate's own clues, and in total under z. Most candidates stop there. For the others, the
     band 3's other UAs it misses (the pool's learned UAs whose band-3 cells hold the same digits
@@ -1248,6 +1284,15 @@ def pair_search(g54, bands3, nb3, cand, ncand, z, stack_cap, kmax_g, max_g, BT, 
             P.msk[i, w] = 0
     for k in range(PAIR_SOCKET_KEYS):
         P.sid_of_key[k] = -1
+    # many candidates an X for each band 3 (A:410, one band 3: 40-88): everything per X, the log
+    # read whole at each band 3, X's misses compacted (the cost goes with X's and bands 3); few
+    # (pass B, rank 64: 9-18 an X, 14 bands 3): each candidate's missed sockets kept across bands
+    # 3 (``_log_misses`` at each band 3's start: the cost goes with the candidates)
+    ngroups = 0
+    for i in range(ncand):
+        if i == 0 or (cand[i] & MASK27) != (cand[i - 1] & MASK27):
+            ngroups += 1
+    per_x = ncand >= X_GROUP_PER_X * ngroups * nb3
     nsid = 0
     nlog = 0
     applied = 0  # log entries already in every live candidate's ``P.msk``
@@ -1260,6 +1305,11 @@ def pair_search(g54, bands3, nb3, cand, ncand, z, stack_cap, kmax_g, max_g, BT, 
     lmiss1 = np.zeros(LOG_UAS // 64, np.uint64)  # _log_misses' scratch
     lmiss = np.zeros(LOG_UAS // 64, np.uint64)
     lend = np.zeros(LOG_UAS, np.int64)
+    pidx = np.zeros(LOG_UAS, np.int64)  # the pending socket UAs an X misses (_pending_misses)
+    pend = np.zeros(LOG_UAS + 1, np.int64)
+    pnot = np.zeros((27, LOG_UAS // 64), np.uint64)
+    pm = np.zeros(LOG_UAS // 64, np.uint64)
+    smr = np.zeros(MAX_PAIR_SOCKETS, np.int64)  # this band 3's mini-row of each pair socket, -1 if none
     planes = np.zeros(9, np.int64)
     base = np.zeros(3, np.int64)
     diff = np.zeros(81, np.bool_)
@@ -1297,6 +1347,8 @@ def pair_search(g54, bands3, nb3, cand, ncand, z, stack_cap, kmax_g, max_g, BT, 
             b3m[w] = 0
             for mr in range(9):
                 mrm[mr, w] = 0
+        for sid in range(MAX_PAIR_SOCKETS):
+            smr[sid] = -1
         for k in range(N_SOCKETS):
             key = _socket_key(bands3[b], k)
             sid = P.sid_of_key[key]
@@ -1324,7 +1376,8 @@ def pair_search(g54, bands3, nb3, cand, ncand, z, stack_cap, kmax_g, max_g, BT, 
             b3m[sid >> 6] |= ONE << np.uint64(sid & 63)
             mrm[k >> 2, sid >> 6] |= ONE << np.uint64(sid & 63)
             loc[sid] = k
-        if nlog > applied:
+            smr[sid] = k >> 2
+        if not per_x and nlog > applied:
             _log_misses(cand, ncand, alive, P.lgsid, P.lgnot, P.msk, applied, nlog, lmiss1, lmiss, lend)
             applied = nlog
         # the pool's UAs whose band-3 cells hold the same digits here
@@ -1340,15 +1393,57 @@ def pair_search(g54, bands3, nb3, cand, ncand, z, stack_cap, kmax_g, max_g, BT, 
                 nua = _add_b3_ua(P.pool12[t], u3, P.ua12, P.ua3, P.notcell, nua)
         prev_x = ~np.uint64(0)
         prev_nua = -1
+        pend_x = ~np.uint64(0)
+        pend_n = -1
+        pnc = 0
         for i in range(ncand):
             if not alive[i]:
                 continue
             c12 = cand[i]
+            x1 = c12 & MASK27
             for st in range(3):
                 cst[st] = popcount(c12 & STACK54[st])
             # the missed sockets this band 3 has; stops as soon as the mini-rows met so far need
             # more clues than band 3 or a stack can take (each needs one at least): most
             # candidates end here
+            # per X: the log's entries (all of them, or those learned on this band 3 so far) that
+            # X misses, compacted, then this candidate's; the walk stops at z + 1 mini-rows
+            if per_x:
+                if x1 != pend_x or nlog != pend_n:
+                    pnc = _pending_misses(x1, P.lg12, P.lgsid, applied, nlog, pidx, pend, pnot)
+                    pend_x = x1
+                    pend_n = nlog
+                if pnc:
+                    mrs = 0
+                    nmr = 0
+                    PW = (pnc + 63) >> 6
+                    for w in range(PW):
+                        pm[w] = ~np.uint64(0)
+                    y = c12 >> np.uint64(27)
+                    while y:
+                        c = trailing_zeros(y)
+                        y &= y - ONE
+                        for w in range(PW):
+                            pm[w] &= pnot[c, w]
+                    j = 0
+                    while j < pnc:
+                        w = j >> 6
+                        v = pm[w] & ~((ONE << np.uint64(j & 63)) - ONE)
+                        while v == 0 and w + 1 < PW:
+                            w += 1
+                            v = pm[w]
+                        if v == 0:
+                            break
+                        t = w * 64 + trailing_zeros(v)
+                        s = P.lgsid[pidx[t]]
+                        P.msk[i, s >> 6] |= ONE << np.uint64(s & 63)
+                        r = smr[s]
+                        if r >= 0 and not (mrs >> r) & 1:
+                            mrs |= 1 << r
+                            nmr += 1
+                            if nmr > z:
+                                break
+                        j = pend[t]
             m0 = P.msk[i, 0] & b3m[0]
             m1 = P.msk[i, 1] & b3m[1]
             m2 = P.msk[i, 2] & b3m[2]
@@ -1391,7 +1486,6 @@ def pair_search(g54, bands3, nb3, cand, ncand, z, stack_cap, kmax_g, max_g, BT, 
             # clues, the band-1 part kept while X stays (candidates come grouped by X) and the
             # list too
             Wu = (nua + 63) >> 6
-            x1 = c12 & MASK27
             if x1 != prev_x or nua != prev_nua:
                 for w in range(Wu):
                     miss1[w] = ~np.uint64(0)

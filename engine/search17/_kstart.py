@@ -1,0 +1,1547 @@
+"""Kernels of the 17-clue search over the entry: unavoidable sets of a pair of bands, valid band
+clue sets, the "XY" candidates and the band-3 step.
+
+Cells: a grid is 81 cells row-major; bands 1+2 are cells 0-53 (a uint64 mask, bit = cell), band 3
+cells 54-80 (a 27-bit mask, bit = cell - 54). A band's own cells are 0-26 (rows 0-2).
+
+**Unavoidable sets from digit subsets** (``refill_diffs``). Fix a set D of k digits and the rows
+0..R-1 (R = 6: the two bands of a pair; R = 9: a whole grid). Refill the cells that hold D's
+digits with D's digits so that every row and box holds each digit of D once and every column
+keeps the *set* of D's digits it had in those rows. Any such refilling other than the original
+differs from it on an unavoidable set (UA): for R = 9 it is another grid; for R = 6 every band 3
+that completes the pair completes the refilled rows too (a band 3 sees only the column sets).
+Every minimal UA whose cells hold k digits comes out of some refilling for that D. The cell by
+cell search is cheap up to 5 digits; 6 and 7 digits come from the solver instead
+(``solver_diffs``: band 3 and 3 or 2 digits given).
+
+**Valid band clue sets** (``valid_sets``). A set of cells of one band fixes the band (given the
+grid around it) only if it meets every difference set of the band against the other bands with
+its gangster (its *fixing sets*, ``band_fixing_sets``): those are the UAs inside one band.
+
+**XY** (``xy_expand``). A clue set of bands 1+2 with x clues in band 1 and y in band 2 must meet
+every UA of the pair: per valid band-1 set X, the band-2 sets Y of y cells that meet the band-2
+parts of the UAs X misses and band 2's fixing sets, by a depth-first hitting-set search.
+
+**Band 3** (``pair_search``). The UAs of the grid with cells in band 3: those whose band-3 part is
+two or three cells of one mini-row (a *socket*: the digits there can be permuted when rows 1-6
+change accordingly), found per socket with the rest of band 3 frozen and cached per pair, and
+those learned from the solver. Per candidate the clues its missed sockets need (per mini-row
+and stack), then where its band-3 clues can go (``_band3_room``), then the band-3 sets of z
+cells that meet what it misses (``_hit_dfs_bits``), and the solver's uniqueness check; a failed
+check gives a new UA (``minimal_ua``).
+"""
+import numpy as np
+
+from .._bits import popcount, trailing_zeros
+from .._jit import kernel
+from ..core.bandkey import band_key
+from ..solve import count_into, count_near, solution_planes
+
+CELL_ROW = np.array([c // 9 for c in range(81)], np.int64)
+CELL_COL = np.array([c % 9 for c in range(81)], np.int64)
+CELL_BOX = np.array([(c // 27) * 3 + (c % 9) // 3 for c in range(81)], np.int64)
+STACK27 = np.array([sum(1 << (r * 9 + 3 * s + j) for r in range(3) for j in range(3)) for s in range(3)], np.int64)
+"""Cells of stack s inside one band (27-bit masks)."""
+STACK54 = np.array([STACK27[s] | (STACK27[s] << 27) for s in range(3)], np.uint64)
+ONE = np.uint64(1)
+MASK27 = np.uint64((1 << 27) - 1)
+NO_CAP_K = 99  # no stack cap
+
+
+@kernel
+def refill_diffs(g, nrows, req, kmax, frozen3, max_size, lo, hi, n, start):
+    """Append to ``lo``/``hi`` from ``n`` the difference sets of the refillings of rows
+    0..nrows-1 of ``g`` over every digit subset D that contains the digits ``req`` (bits 0-8)
+    and has 2..``kmax`` digits (module docstring), with the band-3 cells ``frozen3`` (27-bit)
+    kept as they are. A refilling in which a digit of D outside ``req`` keeps its cells belongs to
+    a smaller D and is skipped; with ``req`` every band-3 cell not frozen must change (the
+    *socket*). A partial refilling whose difference already contains a set of
+    ``lo``/``hi``[start:n] is cut (its completions are not minimal). Cells are filled band 3
+    first, then rows 0-5, so the frozen cells prune at once. Returns the new count (at most
+    ``len(lo)``; further sets are dropped)."""
+    ncell = nrows * 9
+    colset = np.zeros(9, np.int64)
+    cells = np.zeros(81, np.int64)
+    choice = np.zeros(82, np.int64)
+    avail = np.zeros(82, np.int64)
+    plo = np.zeros(82, np.uint64)  # difference so far, below each level
+    phi = np.zeros(82, np.int64)
+    rowm = np.zeros(9, np.int64)
+    colm = np.zeros(9, np.int64)
+    boxm = np.zeros(9, np.int64)
+    moved = np.zeros(10, np.int64)
+    socket = 0
+    if req != 0 and nrows == 9:
+        socket = ((np.int64(1) << 27) - 1) & ~frozen3
+    cap = lo.shape[0]
+    for sub in range(1, 512):
+        if (sub & req) != req:
+            continue
+        k = popcount(sub)
+        if k < 2 or k > kmax:
+            continue
+        m = 0
+        if nrows == 9:
+            for c in range(54, 81):
+                if (sub >> (g[c] - 1)) & 1:
+                    cells[m] = c
+                    m += 1
+        for c in range(min(ncell, 54)):
+            if (sub >> (g[c] - 1)) & 1:
+                cells[m] = c
+                m += 1
+        for j in range(9):
+            colset[j] = 0
+        for q in range(m):
+            c = cells[q]
+            colset[CELL_COL[c]] |= 1 << (g[c] - 1)
+        for i in range(9):
+            rowm[i] = 0
+            colm[i] = 0
+            boxm[i] = 0
+        for d in range(10):
+            moved[d] = 0
+        lvl = 0
+        plo[0] = np.uint64(0)
+        phi[0] = np.int64(0)
+        c = cells[0]
+        avail[0] = sub & colset[CELL_COL[c]]
+        while lvl >= 0:
+            c = cells[lvl]
+            r = CELL_ROW[c]
+            j = CELL_COL[c]
+            b = CELL_BOX[c]
+            a = avail[lvl] & ~(rowm[r] | colm[j] | boxm[b])
+            if c >= 54:
+                own = 1 << (g[c] - 1)
+                if (frozen3 >> (c - 54)) & 1:
+                    a &= own  # frozen: keeps its digit
+                elif (socket >> (c - 54)) & 1:
+                    a &= ~own  # the socket changes
+            if a == 0:
+                lvl -= 1
+                if lvl < 0:
+                    break
+                c = cells[lvl]
+                d = choice[lvl]
+                bit = 1 << d
+                rowm[CELL_ROW[c]] &= ~bit
+                colm[CELL_COL[c]] &= ~bit
+                boxm[CELL_BOX[c]] &= ~bit
+                if d != g[c] - 1:
+                    moved[g[c] - 1] -= 1
+                continue
+            d = trailing_zeros(a)
+            bit = 1 << d
+            avail[lvl] &= ~bit
+            ch = d != g[c] - 1
+            nlo = plo[lvl]
+            nhi = phi[lvl]
+            if ch:
+                if c < 54:
+                    nlo |= ONE << np.uint64(c)
+                else:
+                    nhi |= np.int64(1) << (c - 54)
+                if popcount(nlo) + popcount(nhi) > max_size:
+                    continue
+                sup = False
+                for t in range(start, min(n, cap)):
+                    if (lo[t] & ~nlo) == 0 and (hi[t] & ~nhi) == 0:
+                        sup = True
+                        break
+                if sup:
+                    continue
+            choice[lvl] = d
+            rowm[r] |= bit
+            colm[j] |= bit
+            boxm[b] |= bit
+            if ch:
+                moved[g[c] - 1] += 1
+            if lvl == m - 1:
+                ok = nlo != 0 or nhi != 0
+                for dd in range(9):
+                    if (sub >> dd) & 1 and not (req >> dd) & 1 and moved[dd] == 0:
+                        ok = False
+                if ok:
+                    if n < cap:
+                        lo[n] = nlo
+                        hi[n] = nhi
+                        n += 1
+                rowm[r] &= ~bit
+                colm[j] &= ~bit
+                boxm[b] &= ~bit
+                if ch:
+                    moved[g[c] - 1] -= 1
+                continue
+            plo[lvl + 1] = nlo
+            phi[lvl + 1] = nhi
+            lvl += 1
+            c2 = cells[lvl]
+            avail[lvl] = sub & colset[CELL_COL[c2]]
+    return n
+
+
+@kernel
+def solver_diffs(grid, nfixed, cap, lo, n, S, ctl, sols, puzzle):
+    """Append to ``lo`` from ``n`` the UAs inside bands 1+2 whose digits are 9 - ``nfixed``: for
+    every set F of ``nfixed`` digits, the grid with band 3 given and, in rows 1-6, only F's cells
+    given; every other solution (up to ``cap`` per F) differs from ``grid`` inside rows 1-6 only,
+    with rows 1-6 keeping every column's digit set (band 3 fixes them), so its difference is a UA
+    of the pair (it holds for every band 3). The solver finds them much faster than the cell by
+    cell refilling when many digits move. A set containing one already in ``lo`` is skipped.
+    Returns the new count (at most ``len(lo)``)."""
+    for sub in range(1, 512):
+        if popcount(sub) != nfixed:
+            continue
+        for q in range(81):
+            puzzle[q] = grid[q] if (q >= 54 or (sub >> (grid[q] - 1)) & 1) else 0
+        ctl[0] = 0
+        ctl[1] = 0
+        m = count_into(S, ctl, puzzle, cap, sols)
+        for t in range(min(m, sols.shape[0])):
+            d = np.uint64(0)
+            for q in range(54):
+                if sols[t, q] != grid[q]:
+                    d |= ONE << np.uint64(q)
+            if d == 0:
+                continue
+            sup = False
+            for u in range(n):
+                if (lo[u] & ~d) == 0:
+                    sup = True
+                    break
+            if not sup and n < lo.shape[0]:
+                lo[n] = d
+                n += 1
+    return n
+
+
+@kernel
+def minimal_sets(lo, hi, n, out_lo, out_hi, cap):
+    """The inclusion-minimal distinct sets among (``lo``, ``hi``)[:n] (two-word masks), by
+    increasing size, at most ``cap`` of them, into ``out_lo``/``out_hi``; returns how many."""
+    size = np.zeros(n, np.int64)
+    for i in range(n):
+        size[i] = popcount(lo[i]) + popcount(hi[i])
+    order = np.argsort(size, kind="mergesort")
+    m = 0
+    for t in range(n):
+        i = order[t]
+        a = lo[i]
+        b = hi[i]
+        keep = True
+        for q in range(m):
+            if (out_lo[q] & ~a) == 0 and (out_hi[q] & ~b) == 0:
+                keep = False  # a kept set (smaller or equal) is inside this one
+                break
+        if keep:
+            out_lo[m] = a
+            out_hi[m] = b
+            m += 1
+            if m >= cap:
+                break
+    return m
+
+
+@kernel
+def band_fixing_sets(band, BT, relabel, out):
+    """The minimal fixing sets of a band (27 digits, any of the 2.6 M forms), in its own cells:
+    its minlex band's (``BT.fix``, ``BT.fix_offsets`` by index) carried through the table's map.
+    Returns how many (at most ``len(out)``)."""
+    key = band_key(band, relabel, BT.row2_rank_to_id, BT.fact)
+    e = np.int64(BT.table[key])
+    idx = e & 0xFFFF
+    m = e >> 16
+    a = BT.fix_offsets[idx]
+    n = min(BT.fix_offsets[idx + 1] - a, out.shape[0])
+    for t in range(n):
+        s = BT.fix[a + t]
+        o = np.int64(0)
+        while s:
+            c = trailing_zeros(s)
+            s &= s - 1
+            o |= np.int64(1) << (BT.maps_rows[m, c // 9] * 9 + BT.maps_cols[m, c % 9])
+        out[t] = o
+    return n
+
+
+@kernel
+def valid_sets(fix, nfix, k, out):
+    """Every k-subset of the 27 cells of a band meeting each of ``fix[:nfix]`` (27-bit masks),
+    into ``out``; returns how many (-1 if ``out`` is too small). Branch on the first set not met,
+    the set's earlier cells excluded in later branches; complete freely when all are met."""
+    chosen = np.zeros(32, np.int64)
+    dead = np.zeros(32, np.int64)
+    rest = np.zeros(32, np.int64)  # cells of the branching set still to try
+    nclue = np.zeros(32, np.int64)
+    pos = np.zeros(27, np.int64)
+    n = 0
+    lvl = 0
+    chosen[0] = 0
+    dead[0] = 0
+    nclue[0] = 0
+    rest[0] = -1  # not expanded yet
+    full = (np.int64(1) << 27) - 1
+    while lvl >= 0:
+        if rest[lvl] == -1:
+            s = chosen[lvl]
+            f = 0
+            while f < nfix and (fix[f] & s) != 0:
+                f += 1
+            if f == nfix:
+                # all met: add k - |s| free cells among those neither chosen nor dead
+                need = k - nclue[lvl]
+                free = full & ~s & ~dead[lvl]
+                if popcount(free) >= need:
+                    if need == 0:
+                        if n >= out.shape[0]:
+                            return -1
+                        out[n] = s
+                        n += 1
+                    else:
+                        # Gosper over the free cells: enumerate need-subsets of 'free'
+                        nf = popcount(free)
+                        q = 0
+                        ff = free
+                        while ff:
+                            pos[q] = trailing_zeros(ff)
+                            ff &= ff - 1
+                            q += 1
+                        comb = (np.int64(1) << need) - 1
+                        top = np.int64(1) << nf
+                        while comb < top:
+                            x = s
+                            cc = comb
+                            while cc:
+                                x |= np.int64(1) << pos[trailing_zeros(cc)]
+                                cc &= cc - 1
+                            if n >= out.shape[0]:
+                                return -1
+                            out[n] = x
+                            n += 1
+                            lo = comb & -comb
+                            r = comb + lo
+                            comb = (((r ^ comb) >> 2) // lo) | r
+                lvl -= 1
+                continue
+            if nclue[lvl] >= k:
+                lvl -= 1
+                continue
+            rest[lvl] = fix[f] & ~dead[lvl]
+        if rest[lvl] == 0:
+            lvl -= 1
+            continue
+        c = trailing_zeros(rest[lvl])
+        bit = np.int64(1) << c
+        rest[lvl] &= ~bit
+        chosen[lvl + 1] = chosen[lvl] | bit
+        dead[lvl + 1] = dead[lvl]
+        dead[lvl] |= bit  # later branches at this level exclude c
+        nclue[lvl + 1] = nclue[lvl] + 1
+        rest[lvl + 1] = -1
+        lvl += 1
+    return n
+
+
+(STAT_FOUND, STAT_LEARNED, STAT_CHECKS, STAT_SURVIVORS, STAT_ZSETS, STAT_GUA_DFS, STAT_CANDIDATES, STAT_XY_CHECKS,
+ STAT_XY_LEARNED) = range(9)
+N_STATS = 9
+"""Counters of the search (``stats`` of ``xy_expand`` and ``pair_search``)."""
+XY_WORDS = 8
+XY_CHECK_FROM = 1
+"""``xy_expand`` checks validity where at least this many band-2 clues are still to be placed: 1,
+not the whole sets (0), because the band-3 step's own checks rule out the rest: at band-1 rank
+411 (pass A), 0 gives 3.9 M candidates from 5.3 M solver calls and 0.86 M UAs learned (16.7 s),
+1 gives 7.9 M candidates from 66 k calls (6.6 s), and the band-3 step costs less than the
+difference."""
+"""Words of one X's local set bitmaps in ``xy_expand``: up to 512 band-2 sets (``max_sets`` parts
+of pair UAs, band 2's fixing sets, the UAs learned under this X)."""
+
+
+@kernel
+def _disjoint_bound(unmet, lvl, W, sets, dead, need):
+    """Clues still needed by the sets whose bits are set in ``unmet[lvl, :W]``: n pairwise
+    disjoint ones need n (greedy, smallest first, on their cells not ``dead``; 99 when one has
+    none left); the count stops once above ``need``. (The row by its index, not a slice: a
+    slice's reference counting was 14 % of the XY step.)"""
+    used = np.int64(0)
+    lb = 0
+    for w in range(W):
+        v = unmet[lvl, w]
+        while v:
+            t = trailing_zeros(v)
+            v &= v - ONE
+            av = sets[w * 64 + t] & ~dead
+            if av == 0:
+                return 99
+            if (av & used) == 0:
+                used |= av
+                lb += 1
+                if lb > need:
+                    return lb
+    return lb
+
+
+@kernel
+def _meeting_all(cells, unmet, lvl, notin, W):
+    """The cells of ``cells`` that meet every set whose bit is set in ``unmet[lvl, :W]``
+    (``notin[c]``: the sets cell c is not in): where one clue is left, the clues that complete
+    the node."""
+    out = np.int64(0)
+    v = cells
+    while v:
+        c = trailing_zeros(v)
+        v &= v - 1
+        hit = True
+        for w in range(W):
+            if unmet[lvl, w] & notin[c, w]:
+                hit = False
+                break
+        if hit:
+            out |= np.int64(1) << c
+    return out
+
+
+@kernel
+def _check12(grid, x, y, S, ctl, sols, puzzle):
+    """Solutions (up to 2) of the grid's band 3 given whole with the clues ``x`` (band 1) and
+    ``y`` (band 2, 27-bit masks) in rows 1-6."""
+    for q in range(54):
+        puzzle[q] = 0
+    for q in range(54, 81):
+        puzzle[q] = grid[q]
+    v = x
+    while v:
+        q = trailing_zeros(v)
+        v &= v - 1
+        puzzle[q] = grid[q]
+    v = y
+    while v:
+        q = trailing_zeros(v)
+        v &= v - 1
+        puzzle[27 + q] = grid[27 + q]
+    ctl[0] = 0
+    ctl[1] = 0
+    return count_into(S, ctl, puzzle, 2, sols)
+
+
+@kernel
+def _emit_completions(x, chosen, free, need, pos, out, n):
+    """Append X | Y << 27 to ``out`` from ``n`` for every Y = ``chosen`` plus ``need`` cells of
+    ``free`` (Gosper's next combination); returns the new count, -1 when ``out`` is full."""
+    nf = 0
+    while free:
+        pos[nf] = trailing_zeros(free)
+        free &= free - 1
+        nf += 1
+    if nf < need:
+        return n
+    comb = (np.int64(1) << need) - 1
+    top = np.int64(1) << nf
+    while comb < top:
+        yy = chosen
+        cc = comb
+        while cc:
+            yy |= np.int64(1) << pos[trailing_zeros(cc)]
+            cc &= cc - 1
+        if n >= out.shape[0]:
+            return -1
+        out[n] = np.uint64(x) | (np.uint64(yy) << np.uint64(27))
+        n += 1
+        if need == 0:
+            break
+        lo = comb & -comb
+        r = comb + lo
+        comb = (((r ^ comb) >> 2) // lo) | r
+    return n
+
+
+@kernel
+def _ua_bit(u, d1, d2, nb1, live, inb1):
+    """Slot ``u`` of ``xy_expand``'s UA bitmaps now holds the UA with band-1 part ``d1`` and
+    band-2 part ``d2``."""
+    w = u >> 6
+    bit = ONE << np.uint64(u & 63)
+    for c in range(27):
+        if (d1 >> c) & 1:
+            nb1[c, w] &= ~bit
+        else:
+            nb1[c, w] |= bit
+    live[w] |= bit
+    if d2 == 0:
+        inb1[w] |= bit
+    else:
+        inb1[w] &= ~bit
+
+
+@kernel
+def xy_expand(X, nx, at, p1, p2, nua, fix2, nfix2, y, max_sets, check_from, grid, S, ctl, sols, puzzle, out, sets,
+              stats):
+    """The XY candidates without the X x Y product. For each band-1 set X, a depth-first search
+    over band-2 sets Y of y cells: branch on the smallest set not yet met among the band-2 parts
+    of the UAs X misses (the first ``max_sets``: the learned ones newest first, then the pair's
+    ``p1``/``p2``[:nua[0]]) and band 2's fixing sets, tracked as bitmaps (a node ANDs one word
+    per 64 sets); n pairwise disjoint unmet sets need n more clues. The caller orders the pair's
+    UAs by the size of their band-2 parts, so that the ``max_sets`` kept are the smallest. Where every known set is met
+    with at least ``check_from`` clues still to place, the solver decides (``grid``: band 3 given
+    whole): rows 1-6 unique, every completion of the node is written out (more clues keep them
+    unique); not unique, the other filling differs on a UA of the pair (rows 1-6 only, so every
+    band 3 of the pair completes it, whatever band 3 ``grid`` holds), kept in the ring of learned
+    UAs after ``nua[0]`` (``nua[1]`` counts them) and branched on here; a UA met only by band 1
+    that X misses ends X. With ``check_from`` 0 the output is exactly the pairs valid for rows
+    1-6; with more, nodes with fewer clues to place are written out unchecked (a superset, cut
+    later by the band-3 step's checks). The lists cannot do this alone: the UAs those candidates
+    miss have 6-9 digits and 20-37 cells (3 in 4 candidates at band-1 rank 411 before).
+
+    The UAs X misses are the AND of per-cell bitmaps over its clues (a bit per UA: the cell is
+    not in its band-1 part), not a scan of the list: a pair has thousands of UAs (4,488 at
+    band-1 rank 411, pass A) and an X misses a few hundred (the median 154 of 210,299 5-clue
+    sets there): that pair's two XY calls 3.4 -> 2.1 CPU-s.
+
+    Starts at X ``at[0]`` and writes X | Y << 27 to ``out`` for whole Xs only: returns how many,
+    with ``at[0]`` the first X not done (``nx`` when all are; 0 written and ``at[0]`` unchanged:
+    one X's candidates do not fit in ``out``), so a full buffer costs no work done again (before,
+    the call started over on a buffer twice as large: 1.2 of A:411's 4.6 XY seconds). UAs
+    learned stay. ``stats``: [STAT_XY_CHECKS] and
+    [STAT_XY_LEARNED] incremented."""
+    W = XY_WORDS
+    notin = np.zeros((27, W), np.uint64)  # bit j: cell not in local set j
+    unmet = np.zeros((33, W), np.uint64)
+    chosen = np.zeros(33, np.int64)
+    dead = np.zeros(33, np.int64)
+    rest = np.zeros(33, np.int64)
+    nclue = np.zeros(33, np.int64)
+    pos = np.zeros(27, np.int64)
+    diff = np.zeros(81, np.bool_)
+    bucket = np.zeros(28, np.int64)
+    tmp = np.zeros(W * 64, np.int64)
+    full = (np.int64(1) << 27) - 1
+    ring = p1.shape[0] - nua[0]  # learned UAs: a ring after the pair's nua[0]
+    # the UAs as bitmaps: nb1[c] bit u, cell c not in p1[u]; live: slots holding a UA; inb1:
+    # UAs inside band 1 (an X that misses one has no Y)
+    NW = (p1.shape[0] + 63) >> 6
+    nb1 = np.empty((27, NW), np.uint64)
+    for c in range(27):
+        for w in range(NW):
+            nb1[c, w] = ~np.uint64(0)
+    live = np.zeros(NW, np.uint64)
+    inb1 = np.zeros(NW, np.uint64)
+    miss = np.zeros(NW, np.uint64)
+    ml = np.zeros(p1.shape[0], np.int64)
+    for u in range(nua[0] + min(nua[1], ring)):
+        _ua_bit(u, p1[u], p2[u], nb1, live, inb1)
+    n = 0
+    for a in range(at[0], nx):
+        x = X[a]
+        n0 = n
+        for w in range(NW):
+            miss[w] = live[w]
+        v = x
+        while v:
+            c = trailing_zeros(v)
+            v &= v - 1
+            for w in range(NW):
+                miss[w] &= nb1[c, w]
+        xdead = False
+        for w in range(NW):
+            if miss[w] & inb1[w]:
+                xdead = True  # a learned UA inside band 1 that X misses
+        if xdead:
+            continue
+        # the local sets: parts of the UAs X misses, then band 2's fixing sets, smallest first
+        nm = 0
+        for w in range(NW):
+            v = miss[w]
+            while v:
+                ml[nm] = w * 64 + trailing_zeros(v)
+                v &= v - ONE
+                nm += 1
+        # the learned UAs first, newest first (those of the X just before are the likeliest to
+        # be missed again: slots head-1 down to the ring's start, then its end down to head),
+        # then the pair's in their order (smallest band-2 part first, as the caller gives them)
+        k0 = 0
+        while k0 < nm and ml[k0] < nua[0]:
+            k0 += 1
+        head = nua[0] + (nua[1] % ring if ring > 0 else 0)
+        k1 = k0
+        while k1 < nm and ml[k1] < head:
+            k1 += 1
+        m = 0
+        for k in range(k1 - 1, k0 - 1, -1):
+            if m < max_sets:
+                tmp[m] = p2[ml[k]]
+                m += 1
+        for k in range(nm - 1, k1 - 1, -1):
+            if m < max_sets:
+                tmp[m] = p2[ml[k]]
+                m += 1
+        for k in range(k0):
+            if m < max_sets:
+                tmp[m] = p2[ml[k]]
+                m += 1
+        for f in range(nfix2):
+            if m < W * 64:
+                tmp[m] = fix2[f]
+                m += 1
+        # smallest first (a stable counting sort)
+        for k in range(28):
+            bucket[k] = 0
+        for j in range(m):
+            bucket[popcount(tmp[j])] += 1
+        acc = 0
+        for k in range(28):
+            c0 = bucket[k]
+            bucket[k] = acc
+            acc += c0
+        for j in range(m):
+            k = popcount(tmp[j])
+            sets[bucket[k]] = tmp[j]
+            bucket[k] += 1
+        ns = m
+        for c in range(27):
+            for w in range(W):
+                notin[c, w] = ~np.uint64(0)
+        for w in range(W):
+            unmet[0, w] = np.uint64(0)
+        for j in range(ns):
+            unmet[0, j >> 6] |= ONE << np.uint64(j & 63)
+            v = sets[j]
+            while v:
+                c = trailing_zeros(v)
+                v &= v - 1
+                notin[c, j >> 6] &= ~(ONE << np.uint64(j & 63))
+        lvl = 0
+        chosen[0] = 0
+        dead[0] = 0
+        nclue[0] = 0
+        rest[0] = -1
+        while lvl >= 0:
+            if rest[lvl] == -1:
+                need = y - nclue[lvl]
+                f = -1
+                for w in range(W):
+                    if unmet[lvl, w]:
+                        f = w * 64 + trailing_zeros(unmet[lvl, w])
+                        break
+                if f < 0:
+                    ok = need < check_from
+                    if not ok:
+                        stats[STAT_XY_CHECKS] += 1
+                        ok = _check12(grid, x, chosen[lvl], S, ctl, sols, puzzle) == 1
+                    if not ok:
+                        # the UA where the other filling differs (rows 1-6), shrunk
+                        other = 1 if _same(sols[0], grid) else 0
+                        for q in range(81):
+                            diff[q] = sols[other, q] != grid[q]
+                        d1 = np.int64(0)
+                        d2 = np.int64(0)
+                        for q in range(27):
+                            if diff[q]:
+                                d1 |= np.int64(1) << q
+                            if diff[27 + q]:
+                                d2 |= np.int64(1) << q
+                        stats[STAT_XY_LEARNED] += 1
+                        if ring > 0:
+                            u = nua[0] + nua[1] % ring
+                            p1[u] = d1
+                            p2[u] = d2
+                            _ua_bit(u, d1, d2, nb1, live, inb1)
+                            nua[1] += 1
+                        if d2 == 0:
+                            break  # X misses a UA inside band 1: no Y
+                        if ns < W * 64:
+                            # a new local set, unmet at this node and at every node above it
+                            j = ns
+                            ns += 1
+                            sets[j] = d2
+                            bj = ONE << np.uint64(j & 63)
+                            v = d2
+                            while v:
+                                c = trailing_zeros(v)
+                                v &= v - 1
+                                notin[c, j >> 6] &= ~bj
+                            for l2 in range(lvl + 1):
+                                unmet[l2, j >> 6] |= bj
+                            f = j
+                        else:
+                            ok = True  # no room: left unchecked to the band-3 step's learning
+                    if ok:
+                        # every completion by free cells (the dead ones are the siblings')
+                        n = _emit_completions(x, chosen[lvl], full & ~chosen[lvl] & ~dead[lvl], need, pos, out, n)
+                        if n < 0:
+                            at[0] = a  # out is full: this X again next time
+                            return n0
+                        lvl -= 1
+                        continue
+                if need <= 0:
+                    lvl -= 1
+                    continue
+                if need == 1 and check_from >= 1:
+                    # one clue left: a cell of the branching set that meets every unmet set (what
+                    # the children would find one by one, unchecked since none is left to place)
+                    v = _meeting_all(sets[f] & ~dead[lvl], unmet, lvl, notin, W)
+                    while v:
+                        c = trailing_zeros(v)
+                        v &= v - 1
+                        if n >= out.shape[0]:
+                            at[0] = a
+                            return n0
+                        out[n] = np.uint64(x) | (np.uint64(chosen[lvl] | (np.int64(1) << c)) << np.uint64(27))
+                        n += 1
+                    lvl -= 1
+                    continue
+                # the bound scans every unmet set; with two clues left the children (one clue
+                # left, resolved at once) cost less than the scan (XY 26.6 -> 24.4 s at B:411)
+                if need > 2 and _disjoint_bound(unmet, lvl, W, sets, dead[lvl], need) > need:
+                    lvl -= 1
+                    continue
+                rest[lvl] = sets[f] & ~dead[lvl]
+            if rest[lvl] == 0:
+                lvl -= 1
+                continue
+            c = trailing_zeros(rest[lvl])
+            bit = np.int64(1) << c
+            rest[lvl] &= ~bit
+            chosen[lvl + 1] = chosen[lvl] | bit
+            dead[lvl + 1] = dead[lvl]
+            dead[lvl] |= bit  # later branches at this level exclude c
+            nclue[lvl + 1] = nclue[lvl] + 1
+            for w in range(W):
+                unmet[lvl + 1, w] = unmet[lvl, w] & notin[c, w]
+            rest[lvl + 1] = -1
+            lvl += 1
+    at[0] = nx
+    return n
+
+
+@kernel
+def _complete_z(s, free, need, base, stack_cap, pos, out, n):
+    """Append to ``out`` from ``n`` every ``s`` plus ``need`` cells of ``free`` (Gosper's next
+    combination) with at most ``stack_cap - base[st]`` cells in each stack st; returns the new
+    count, -1 when ``out`` is full."""
+    if need == 0:
+        if n >= out.shape[0]:
+            return -1
+        out[n] = s
+        return n + 1
+    if popcount(free) < need:
+        return n
+    nf = 0
+    while free:
+        pos[nf] = trailing_zeros(free)
+        free &= free - 1
+        nf += 1
+    comb = (np.int64(1) << need) - 1
+    top = np.int64(1) << nf
+    while comb < top:
+        x = s
+        cc = comb
+        while cc:
+            x |= np.int64(1) << pos[trailing_zeros(cc)]
+            cc &= cc - 1
+        ok = True
+        for st in range(3):
+            if popcount(x & STACK27[st]) + base[st] > stack_cap:
+                ok = False
+        if ok:
+            if n >= out.shape[0]:
+                return -1
+            out[n] = x
+            n += 1
+        lo = comb & -comb
+        r = comb + lo
+        comb = (((r ^ comb) >> 2) // lo) | r
+    return n
+
+
+@kernel
+def _hit_dfs(sets, ns, z, base, stack_cap, dead0, out):
+    """Every z-subset of band 3's cells meeting each of ``sets[:ns]``, with at most
+    ``stack_cap - base[s]`` cells in stack s, into ``out``; returns how many (-1 if ``out`` is
+    too small); no cell of ``dead0`` is used."""
+    chosen = np.zeros(32, np.int64)
+    dead = np.zeros(32, np.int64)
+    rest = np.zeros(32, np.int64)
+    nclue = np.zeros(32, np.int64)
+    pos = np.zeros(27, np.int64)
+    n = 0
+    lvl = 0
+    dead[0] = dead0
+    rest[0] = -1
+    full = (np.int64(1) << 27) - 1
+    while lvl >= 0:
+        if rest[lvl] == -1:
+            s = chosen[lvl]
+            over = False
+            for st in range(3):
+                if popcount(s & STACK27[st]) + base[st] > stack_cap:
+                    over = True
+            if over:
+                lvl -= 1
+                continue
+            f = 0
+            while f < ns and (sets[f] & s) != 0:
+                f += 1
+            if f < ns:
+                # n pairwise disjoint unmet sets need n more clues (greedy, on their cells still open)
+                used = np.int64(0)
+                lb = 0
+                for q in range(f, ns):
+                    if (sets[q] & s) != 0:
+                        continue
+                    av = sets[q] & ~dead[lvl]
+                    if av == 0:
+                        lb = 99
+                        break
+                    if (av & used) == 0:
+                        used |= av
+                        lb += 1
+                if lb > z - nclue[lvl]:
+                    lvl -= 1
+                    continue
+            if f == ns:
+                n = _complete_z(s, full & ~s & ~dead[lvl], z - nclue[lvl], base, stack_cap, pos, out, n)
+                if n < 0:
+                    return -1
+                lvl -= 1
+                continue
+            if nclue[lvl] >= z:
+                lvl -= 1
+                continue
+            rest[lvl] = sets[f] & ~dead[lvl]
+        if rest[lvl] == 0:
+            lvl -= 1
+            continue
+        c = trailing_zeros(rest[lvl])
+        bit = np.int64(1) << c
+        rest[lvl] &= ~bit
+        chosen[lvl + 1] = chosen[lvl] | bit
+        dead[lvl + 1] = dead[lvl]
+        dead[lvl] |= bit
+        nclue[lvl + 1] = nclue[lvl] + 1
+        rest[lvl + 1] = -1
+        lvl += 1
+    return n
+
+
+HIT_WORDS = 4
+"""Words per part in ``_hit_dfs_bits``: up to 256 sets a candidate leaves, 256 fixing sets."""
+
+
+@kernel
+def _set_bitmaps(sets, n, notin, w0):
+    """Bit j of word ``w0 + j // 64`` of ``notin[c]``: cell c is not in ``sets[j]`` (j < n);
+    words ``w0..`` of every cell reset first."""
+    W = (n + 63) >> 6
+    for c in range(27):
+        for w in range(W):
+            notin[c, w0 + w] = ~np.uint64(0)
+    for j in range(n):
+        bj = ONE << np.uint64(j & 63)
+        v = sets[j]
+        while v:
+            c = trailing_zeros(v)
+            v &= v - 1
+            notin[c, w0 + (j >> 6)] &= ~bj
+
+
+@kernel
+def _hit_dfs_bits(sets, ns, fsets, nfs, fnot, z, base, stack_cap, dead0, out, notin, unmet, allsets):
+    """``_hit_dfs`` with the sets tracked as bitmaps: ``sets[:ns]`` (at most 64 * HIT_WORDS, the
+    candidate's, smallest first) then ``fsets[:nfs]`` (band 3's fixing sets, smallest first,
+    their per-cell bitmaps ``fnot`` built once per band 3); a node ANDs one word per 64 sets
+    where ``_hit_dfs`` scans them all to find the first unmet one. Same output."""
+    VW = (ns + 63) >> 6
+    FW = (nfs + 63) >> 6
+    W = VW + FW
+    _set_bitmaps(sets, ns, notin, 0)
+    for c in range(27):
+        for w in range(FW):
+            notin[c, VW + w] = fnot[c, w]
+    for w in range(W):
+        unmet[0, w] = np.uint64(0)
+    for j in range(ns):
+        allsets[j] = sets[j]
+        unmet[0, j >> 6] |= ONE << np.uint64(j & 63)
+    for j in range(nfs):
+        allsets[VW * 64 + j] = fsets[j]
+        unmet[0, VW + (j >> 6)] |= ONE << np.uint64(j & 63)
+    chosen = np.zeros(33, np.int64)
+    dead = np.zeros(33, np.int64)
+    rest = np.zeros(33, np.int64)
+    nclue = np.zeros(33, np.int64)
+    pos = np.zeros(27, np.int64)
+    n = 0
+    lvl = 0
+    dead[0] = dead0
+    rest[0] = -1
+    full = (np.int64(1) << 27) - 1
+    while lvl >= 0:
+        if rest[lvl] == -1:
+            s = chosen[lvl]
+            over = False
+            for st in range(3):
+                if popcount(s & STACK27[st]) + base[st] > stack_cap:
+                    over = True
+            if over:
+                lvl -= 1
+                continue
+            need = z - nclue[lvl]
+            f = -1
+            for w in range(W):
+                if unmet[lvl, w]:
+                    f = w * 64 + trailing_zeros(unmet[lvl, w])
+                    break
+            if f < 0:
+                n = _complete_z(s, full & ~s & ~dead[lvl], need, base, stack_cap, pos, out, n)
+                if n < 0:
+                    return -1
+                lvl -= 1
+                continue
+            if need <= 0:
+                lvl -= 1
+                continue
+            if need == 1:
+                # one clue left: a cell of the branching set that meets every unmet set, under its
+                # stack's cap (what the children would find one by one)
+                v = _meeting_all(allsets[f] & ~dead[lvl], unmet, lvl, notin, W)
+                while v:
+                    c = trailing_zeros(v)
+                    v &= v - 1
+                    st = (c % 9) // 3
+                    if popcount(s & STACK27[st]) + 1 + base[st] <= stack_cap:
+                        if n >= out.shape[0]:
+                            return -1
+                        out[n] = s | (np.int64(1) << c)
+                        n += 1
+                lvl -= 1
+                continue
+            if _disjoint_bound(unmet, lvl, W, allsets, dead[lvl], need) > need:
+                lvl -= 1
+                continue
+            rest[lvl] = allsets[f] & ~dead[lvl]
+        if rest[lvl] == 0:
+            lvl -= 1
+            continue
+        c = trailing_zeros(rest[lvl])
+        bit = np.int64(1) << c
+        rest[lvl] &= ~bit
+        chosen[lvl + 1] = chosen[lvl] | bit
+        dead[lvl + 1] = dead[lvl]
+        dead[lvl] |= bit
+        nclue[lvl + 1] = nclue[lvl] + 1
+        for w in range(W):
+            unmet[lvl + 1, w] = unmet[lvl, w] & notin[c, w]
+        rest[lvl + 1] = -1
+        lvl += 1
+    return n
+
+
+@kernel
+def minimal_ua(grid, diff, S, ctl, sols, puzzle):
+    """Shrink ``diff`` (81 booleans: cells where another solution differs from ``grid``, an
+    unavoidable set) to a minimal UA inside it, in place: for each of its cells, give that cell
+    back as a clue with the rest of the grid outside ``diff``; if the puzzle still has another
+    solution, its difference is a smaller UA inside ``diff`` (without that cell) and replaces it.
+    At the end no cell can be dropped, so no proper subset is unavoidable: one solver call per
+    cell of the first set at most. Returns the size."""
+    c = 0
+    while c < 81:
+        if not diff[c]:
+            c += 1
+            continue
+        for q in range(81):
+            puzzle[q] = 0 if (diff[q] and q != c) else grid[q]
+        ctl[0] = 0
+        ctl[1] = 0
+        ns = count_into(S, ctl, puzzle, 2, sols)
+        if ns >= 2:
+            other = 1 if _same(sols[0], grid) else 0
+            for q in range(81):
+                diff[q] = sols[other, q] != grid[q]
+        # a cell found necessary stays necessary inside any smaller set (fewer cells empty, the
+        # puzzle with it given is still unique): no need to start over
+        c += 1
+    n = 0
+    for q in range(81):
+        if diff[q]:
+            n += 1
+    return n
+
+
+MINIROW = np.array([[(r * 9 + 3 * st) + j for j in range(3)] for r in range(3) for st in range(3)], np.int64)
+"""Band-3 cells of mini-row mr = 3 * row + stack."""
+SOCKET_CELLS = np.array([[0, 1], [0, 2], [1, 2], [0, 1]], np.int64)  # type 3 = all three cells
+N_SOCKETS = 36
+SOCKET_MASK = np.array([sum(1 << int(MINIROW[k // 4, j]) for j in ((0, 1, 2) if k % 4 == 3 else SOCKET_CELLS[k % 4]))
+                        for k in range(36)], np.int64)
+"""Band-3 cells of socket k = mini-row * 4 + type: the band-3 part of each of its UAs."""
+NEED4 = np.array([0 if g == 0 else (2 if (g & 7) == 7 else 1) for g in range(16)], np.int64)
+"""Band-3 clues a mini-row needs, by its missed socket types (bit = type)."""
+GUA_KEYS = N_SOCKETS * 1000
+"""Gua cache keys: socket * 1000 + its digits (base 10; 0 for a pair's missing third)."""
+MAX_B3_UAS = 4096
+"""UAs of one band 3 used by the filter and the band-3 sets (sockets' first, then the pool's)."""
+
+
+@kernel
+def _socket_of(u3):
+    """Socket index (mini-row * 4 + type) of a band-3 part inside one mini-row, else -1."""
+    for mr in range(9):
+        m = np.int64(0)
+        for j in range(3):
+            m |= np.int64(1) << MINIROW[mr, j]
+        if (u3 & ~m) == 0:
+            c0 = (u3 >> MINIROW[mr, 0]) & 1
+            c1 = (u3 >> MINIROW[mr, 1]) & 1
+            c2 = (u3 >> MINIROW[mr, 2]) & 1
+            if c0 and c1 and c2:
+                return mr * 4 + 3
+            if c0 and c1:
+                return mr * 4
+            if c0 and c2:
+                return mr * 4 + 1
+            if c1 and c2:
+                return mr * 4 + 2
+            return -1
+    return -1
+
+
+@kernel
+def _add_b3_ua(u12, u3, sock, P, nua):
+    """Append a UA to this band 3's list: its masks, its socket (-1 if none) and its bit in the
+    per-cell bitmaps (``P.notcell[c]`` bit u: cell c is not in the UA's bands 1+2 part)."""
+    P.ua12[nua] = u12
+    P.ua3[nua] = u3
+    P.uasock[nua] = sock
+    w = nua >> 6
+    bit = ONE << np.uint64(nua & 63)
+    for c in range(54):
+        if (u12 >> np.uint64(c)) & ONE:
+            P.notcell[c, w] &= ~bit
+        else:
+            P.notcell[c, w] |= bit
+    return nua + 1
+
+
+@kernel
+def _b3_list(P, npm, sock_lo, sock_hi, nua):
+    """This band 3's UA list, socket by socket (``P.skey``: the gua cache key of each socket; the
+    matching pool entries ``P.pmatch[:npm]`` of that socket after its guas), then the pool's
+    other UAs. Returns its length (at most MAX_B3_UAS)."""
+    for k in range(N_SOCKETS):
+        key = P.skey[k]
+        st0 = P.gkey_start[key]
+        sock_lo[k] = nua
+        for t in range(P.gkey_count[key]):
+            if nua >= MAX_B3_UAS:
+                break
+            nua = _add_b3_ua(P.glo[st0 + t], P.ghi[st0 + t], k, P, nua)
+        for a in range(npm):
+            t = P.pmatch[a]
+            if nua < MAX_B3_UAS and P.poolsock[t] == k:
+                nua = _add_b3_ua(P.pool12[t], P.pool3[t], k, P, nua)
+        sock_hi[k] = nua
+    for a in range(npm):
+        t = P.pmatch[a]
+        if nua < MAX_B3_UAS and P.poolsock[t] < 0:
+            nua = _add_b3_ua(P.pool12[t], P.pool3[t], -1, P, nua)
+    return nua
+
+
+@kernel
+def _band3_room(sets, ns, fix3, nfix3, msock, spare, srooms, gmask, gneed):
+    """The cells a candidate's band-3 clues can use: -1 when none can do (a necessary condition),
+    else a 27-bit mask holding every band-3 set it can take. What it must meet: its missed sockets
+    (``msock``, bit mini-row * 4 + type), the band-3 parts of the other UAs it misses
+    (``sets[:ns]``) and band 3's fixing sets (``fix3[:nfix3]``); ``spare`` clues beyond the
+    sockets' need, ``srooms[st]`` of them at most in stack st.
+
+    The mini-rows with a missed socket take at least their need (1, or 2 when their three pairs
+    are missed), so at most ``spare`` clues lie outside them, in stacks with room: n pairwise
+    disjoint sets outside them need n <= ``spare``. With no spare clue, each of those mini-rows
+    takes exactly its need, where one clue meets all its missed sockets (all three cells for 2);
+    with one spare clue and a set outside them, that clue lies in every such set and the rest as
+    with none: then every clue's group is known and ``_placed`` propagates the sets. Otherwise the
+    spare clues can go anywhere and all 27 cells are left (sharing out 1 or 2 spare clues every
+    way and propagating each cut 4 % more of them at rank 411 and cost 14 % more time). At band-1
+    rank 411 (pass B) 18.2 M candidates passed the sockets' count, their depth-first searches gave
+    59.6 k band-3 sets, and this leaves 5.0 M to search: the sets beside the sockets decide."""
+    full = (np.int64(1) << 27) - 1
+    crit = np.int64(0)
+    allow = np.int64(0)
+    for mr in range(9):
+        got = (msock >> (4 * mr)) & 15
+        if got:
+            m = SOCKET_MASK[mr * 4 + 3]
+            crit |= m
+            if (got & 7) != 7:
+                for typ in range(4):
+                    if (got >> typ) & 1:
+                        m &= SOCKET_MASK[mr * 4 + typ]
+            allow |= m
+    room = np.int64(0)
+    for st in range(3):
+        if srooms[st] > 0:
+            room |= STACK27[st]
+    used = np.int64(0)
+    lb = 0
+    wa = room  # one spare clue: it lies in every set outside crit
+    for q in range(ns + nfix3):
+        s = sets[q] if q < ns else fix3[q - ns]
+        if (s & crit) == 0:
+            av = s & room
+            wa &= av
+            if (av & used) == 0:
+                used |= av
+                lb += 1
+                if lb > spare or av == 0:
+                    return -1
+    if spare > 1 or (spare == 1 and lb == 0):
+        return full  # the spare clues can go anywhere: left to the depth-first search
+    if spare == 1 and wa == 0:
+        return -1
+    for mr in range(9):
+        got = (msock >> (4 * mr)) & 15
+        gneed[mr] = NEED4[got]
+        gmask[mr] = allow & SOCKET_MASK[mr * 4 + 3]
+    gneed[9] = spare
+    gmask[9] = wa if spare else 0
+    return _placed(sets, ns, fix3, nfix3, gmask, gneed)
+
+
+@kernel
+def _placed(sets, ns, fix3, nfix3, gmask, gneed):
+    """Unit propagation where each group of band-3 cells takes a known number of clues (group
+    g < 9: mini-row g, cells ``gmask[g]``, ``gneed[g]`` clues; group 9: cells outside them): a
+    set met by no placed clue and by one allowed cell only places a clue there; a group whose
+    clues are all placed has no other allowed cell. Returns -1 when a set is left with no allowed
+    cell, else the allowed cells (every band-3 set meeting the sets and the groups lies inside
+    them)."""
+    A = np.int64(0)
+    F = np.int64(0)  # placed clues
+    for g in range(10):
+        if gneed[g]:
+            A |= gmask[g]
+            if popcount(gmask[g]) == gneed[g]:
+                F |= gmask[g]
+    changed = True
+    while changed:
+        changed = False
+        for q in range(ns + nfix3):
+            s = sets[q] if q < ns else fix3[q - ns]
+            if s & F:
+                continue
+            a = s & A
+            if a == 0:
+                return -1
+            if (a & (a - 1)) == 0:
+                F |= a
+                c = trailing_zeros(a)
+                g = 9 if (gmask[9] >> c) & 1 else (c // 9) * 3 + (c % 9) // 3
+                if popcount(F & gmask[g]) == gneed[g]:
+                    A &= ~(gmask[g] & ~F)  # the group is full
+                changed = True
+    return A
+
+
+@kernel
+def pair_search(g54, bands3, nb3, cand, ncand, z, stack_cap, kmax_g, max_g, BT, P,
+                found_b, found12, found3, stats):
+    """The band-3 step for every band 3 of one pair (bands 1+2 ``g54``; ``bands3[:nb3]``, whose
+    fixing sets come from ``BT``, see ``band_fixing_sets``) and its XY candidates ``cand[:ncand]``
+    (bands 1+2 clue masks; those with more than ``stack_cap`` clues in a stack are left out).
+
+    Per band 3: the *sockets* (two or three cells of a band-3 mini-row whose digits can be
+    permuted) and, per socket, the UAs of the grid whose band-3 part is that socket (``refill_diffs``
+    with the rest of band 3 frozen; cached per pair by socket and digits, since every band 3 of the
+    pair with those digits there has the same ones), then the UAs learned so far in this pair whose
+    band-3 cells hold the same digits here (a minimal UA of one grid is a UA of the other as soon
+    as the grids agree on its cells and on rows 1-6).
+
+    Per candidate, the UAs it misses are the AND, over its clues, of per-cell bitmaps (a bit per
+    UA: the cell is not in it): for the sockets, per band-1 set X the socket UAs it misses are
+    compacted (their band-2 parts, per-cell bitmaps over a few words), so a candidate ANDs its
+    band-2 clues' rows of those, one step per missed socket to find them; the whole list only for
+    candidates past the sockets' count. A band-3 mini-row then needs one clue when a socket of it
+    is missed, two when its three pairs are; per stack these must fit under the stack cap above
+    the candidate's own clues, and in total under z. Most candidates stop there (86 % at band-1
+    rank 411, pass B). For the others the rest of the words, then ``_band3_room`` (where the
+    band-3 clues can go given the sockets' need, the other missed UAs and band 3's fixing sets;
+    at rank 411 it leaves 5.0 M of 18.2 M), then a depth-first enumeration of the band-3 sets of
+    z cells inside those cells that meet the band-3 parts of the UAs it misses and band 3's
+    fixing sets (``_hit_dfs_bits``), and the solver (``count_near``: following the grid first, so a
+    failed check's other solution differs little); a failed check adds its minimal UA (``minimal_ua``) to the pair's pool, to this
+    band 3's list and to the candidate's sets (restart), and, when it lies inside bands 1+2, to
+    the pair's rule that drops candidates for good.
+
+    Finds go to ``found_b`` (band 3), ``found12``, ``found3``; ``stats`` are incremented (STAT_*).
+    Returns the number of finds, or -1 when an output or ``P``'s buffers are full."""
+    grid = P.grid
+    for q in range(54):
+        grid[q] = g54[q]
+    alive = P.alive  # pair-level: candidates not ruled out by a UA learned inside bands 1+2
+    for i in range(ncand):
+        alive[i] = True
+        for st in range(3):
+            if popcount(cand[i] & STACK54[st]) > stack_cap:
+                alive[i] = False
+    for k in range(GUA_KEYS):
+        P.gkey_start[k] = -1
+    ng = 0  # gua store
+    npool = 0
+    nfound = 0
+    planes = np.zeros(9, np.int64)
+    base = np.zeros(3, np.int64)
+    diff = np.zeros(81, np.bool_)
+    miss = np.zeros(MAX_B3_UAS // 64, np.uint64)
+    miss1 = np.zeros(MAX_B3_UAS // 64, np.uint64)  # the band-1 clues' part of ``miss``
+    nonsock = np.zeros(MAX_B3_UAS // 64, np.uint64)  # this band 3's UAs with no socket
+    sort_tmp = np.zeros(P.sets.shape[0], np.int64)
+    fnot = np.zeros((27, HIT_WORDS), np.uint64)  # band 3's fixing sets as bitmaps
+    hnot = np.zeros((27, 2 * HIT_WORDS), np.uint64)  # _hit_dfs_bits' scratch
+    hunmet = np.zeros((33, 2 * HIT_WORDS), np.uint64)
+    hsets = np.zeros(128 * HIT_WORDS, np.int64)
+    sock_lo = np.zeros(N_SOCKETS, np.int64)  # each socket's UAs: rows sock_lo..sock_hi-1
+    sock_hi = np.zeros(N_SOCKETS, np.int64)
+    needs = np.zeros(3, np.int64)
+    near = np.zeros(27, np.int64)  # the grid's planes: checks follow it (small differences)
+    cst = np.zeros(3, np.int64)  # the candidate's clues per stack
+    csock = np.zeros(MAX_B3_UAS, np.int64)  # per X: the socket UAs it misses, compacted
+    cset = np.zeros(MAX_B3_UAS, np.int64)
+    cend = np.zeros(MAX_B3_UAS + 1, np.int64)
+    cnot = np.zeros((27, MAX_B3_UAS // 64), np.uint64)
+    cm = np.zeros(MAX_B3_UAS // 64, np.uint64)
+    srooms = np.zeros(3, np.int64)
+    gmask = np.zeros(10, np.int64)
+    gneed = np.zeros(10, np.int64)
+    for b in range(nb3):
+        for q in range(27):
+            grid[54 + q] = bands3[b, q]
+        for d in range(9):
+            planes[d] = 0
+        for q in range(27):
+            planes[bands3[b, q] - 1] |= np.int64(1) << q
+        solution_planes(grid, near)
+        nfix3 = min(band_fixing_sets(bands3[b], BT, P.relabel, P.fix3), 64 * HIT_WORDS)
+        fix3 = P.fix3
+        _sort_by_size(fix3, nfix3, sort_tmp)
+        _set_bitmaps(fix3, nfix3, fnot, 0)
+        # every socket's guas (cached per pair by socket and digits)
+        for mr in range(9):
+            for typ in range(4):
+                a0 = MINIROW[mr, SOCKET_CELLS[typ, 0]]
+                a1 = MINIROW[mr, SOCKET_CELLS[typ, 1]]
+                sock = (np.int64(1) << a0) | (np.int64(1) << a1)
+                key = (mr * 4 + typ) * 1000 + bands3[b, a0] * 100 + bands3[b, a1] * 10
+                req = (1 << (bands3[b, a0] - 1)) | (1 << (bands3[b, a1] - 1))
+                if typ == 3:
+                    a2 = MINIROW[mr, 2]
+                    sock |= np.int64(1) << a2
+                    key += bands3[b, a2]
+                    req |= 1 << (bands3[b, a2] - 1)
+                if P.gkey_start[key] < 0:
+                    stats[STAT_GUA_DFS] += 1
+                    frozen = ((np.int64(1) << 27) - 1) & ~sock
+                    n2 = refill_diffs(grid, 9, req, kmax_g, frozen, max_g, P.glo, P.ghi, ng, ng)
+                    P.gkey_start[key] = ng
+                    P.gkey_count[key] = n2 - ng
+                    ng = n2
+                    if ng >= P.glo.shape[0]:
+                        return -1
+                P.skey[mr * 4 + typ] = key
+        # the pool's UAs whose band-3 cells hold the same digits here: socket ones into their
+        # socket's range (the list is rebuilt socket by socket), the others after all sockets
+        npm = 0
+        for t in range(npool):
+            u3 = P.pool3[t]
+            ok = True
+            for d in range(9):
+                if (planes[d] & u3) != P.poolsig[t, d]:
+                    ok = False
+                    break
+            if ok:
+                P.pmatch[npm] = t
+                npm += 1
+        nua = _b3_list(P, npm, sock_lo, sock_hi, 0)
+        for w in range(MAX_B3_UAS // 64):
+            nonsock[w] = 0
+        for u in range(nua):
+            if P.uasock[u] < 0:
+                nonsock[u >> 6] |= ONE << np.uint64(u & 63)
+        prev_x = ~np.uint64(0)
+        nc = 0
+        CW = 0
+        prev_nua = -1
+        for i in range(ncand):
+            if not alive[i]:
+                continue
+            c12 = cand[i]
+            for st in range(3):
+                cst[st] = popcount(c12 & STACK54[st])
+            # UAs this candidate misses: AND of the per-cell bitmaps of its clues; the band-1
+            # part's AND is kept while X stays (candidates come grouped by X) and the list too
+            Wu = (nua + 63) >> 6
+            x1 = c12 & MASK27
+            send = sock_hi[N_SOCKETS - 1]
+            if x1 != prev_x or nua != prev_nua:
+                for w in range(Wu):
+                    miss1[w] = ~np.uint64(0)
+                x = x1
+                while x:
+                    c = trailing_zeros(x)
+                    x &= x - ONE
+                    for w in range(Wu):
+                        miss1[w] &= P.notcell[c, w]
+                # the socket UAs this X misses (the list's first ``send``, then those learned
+                # on this band 3 after the list), compacted: their band-2 parts as per-cell
+                # bitmaps over a few words, so a candidate ANDs its band-2 clues' rows of those
+                # only (B:411: the band-3 step 47.5 -> 42.9 s); redone when a UA is learned
+                # (testing the learned ones per candidate instead was a third of A:411's step)
+                nc = 0
+                for w in range(Wu):
+                    v = miss1[w]
+                    if w == Wu - 1 and (nua & 63) != 0:
+                        v &= (ONE << np.uint64(nua & 63)) - ONE
+                    while v:
+                        t = trailing_zeros(v)
+                        v &= v - ONE
+                        u = w * 64 + t
+                        if u < send or P.uasock[u] >= 0:
+                            csock[nc] = P.uasock[u]
+                            cset[nc] = np.int64(P.ua12[u] >> np.uint64(27))
+                            nc += 1
+                CW = (nc + 63) >> 6
+                for c in range(27):
+                    for w in range(CW):
+                        cnot[c, w] = ~np.uint64(0)
+                for j in range(nc - 1, -1, -1):
+                    cend[j] = cend[j + 1] if (j + 1 < nc and csock[j + 1] == csock[j]) else j + 1
+                    bj = ONE << np.uint64(j & 63)
+                    v2 = cset[j]
+                    while v2:
+                        c = trailing_zeros(v2)
+                        v2 &= v2 - 1
+                        cnot[c, j >> 6] &= ~bj
+                prev_x = x1
+                prev_nua = nua
+            # the missed sockets: the band-1 part compacted above, ANDed with the band-2 clues'
+            # rows; the first missed UA, its socket, then on from the end of that socket's run
+            for w in range(CW):
+                cm[w] = ~np.uint64(0)
+            if nc & 63:
+                cm[CW - 1] = (ONE << np.uint64(nc & 63)) - ONE
+            y2 = np.int64(c12 >> np.uint64(27))
+            while y2:
+                c = trailing_zeros(y2)
+                y2 &= y2 - 1
+                for w in range(CW):
+                    cm[w] &= cnot[c, w]
+            # stops as soon as the mini-rows met so far need more clues than band 3 or a stack
+            # can take (each needs one at least): most candidates end here
+            msock = np.int64(0)
+            mrs = 0
+            left = z
+            for st in range(3):
+                srooms[st] = stack_cap - cst[st]
+            over = False
+            j = 0
+            while j < nc:
+                w = j >> 6
+                v = cm[w] & ~((ONE << np.uint64(j & 63)) - ONE)
+                while v == 0 and w + 1 < CW:
+                    w += 1
+                    v = cm[w]
+                if v == 0:
+                    break
+                t = w * 64 + trailing_zeros(v)
+                k = csock[t]
+                msock |= np.int64(1) << k
+                mr = k >> 2
+                if not (mrs >> mr) & 1:
+                    mrs |= 1 << mr
+                    left -= 1
+                    srooms[mr % 3] -= 1
+                    if left < 0 or srooms[mr % 3] < 0:
+                        over = True
+                        break
+                j = cend[t]
+            if over:
+                continue
+            # band-3 clues they need, per stack and in all (a mini-row: 2 when its three pairs
+            # are missed, else 1)
+            total = 0
+            ok = True
+            for st in range(3):
+                need = 0
+                for r in range(3):
+                    need += NEED4[(msock >> (4 * (r * 3 + st))) & 15]
+                if need > stack_cap - cst[st]:
+                    ok = False
+                    break
+                needs[st] = need
+                total += need
+            if not ok or total > z:
+                continue
+            # the UAs past the sockets' (the only ones used below) this candidate misses
+            w0 = send >> 6
+            for w in range(w0, Wu):
+                miss[w] = miss1[w]
+            x = c12 & ~MASK27
+            while x:
+                c = trailing_zeros(x)
+                x &= x - ONE
+                for w in range(w0, Wu):
+                    miss[w] &= P.notcell[c, w]
+            spare = z - total
+            # the band-3 parts of the other UAs missed
+            ns = 0
+            for w in range(w0, Wu):
+                v = miss[w] & nonsock[w]
+                if w == Wu - 1 and (nua & 63) != 0:
+                    # bits past nua in the last word are a previous band 3's UAs (not this grid's)
+                    v &= (ONE << np.uint64(nua & 63)) - ONE
+                while v:
+                    t = trailing_zeros(v)
+                    v &= v - ONE
+                    P.sets[ns] = P.ua3[w * 64 + t]
+                    ns += 1
+            for st in range(3):
+                srooms[st] = stack_cap - cst[st] - needs[st]
+            cells = _band3_room(P.sets, ns, fix3, nfix3, msock, spare, srooms, gmask, gneed)
+            if cells < 0:
+                continue
+            dead0 = ((np.int64(1) << 27) - 1) & ~cells
+            stats[STAT_SURVIVORS] += 1
+            # and each missed socket once (its UAs' band-3 part is the socket)
+            for k in range(N_SOCKETS):
+                if (msock >> k) & 1:
+                    P.sets[ns] = SOCKET_MASK[k]
+                    ns += 1
+            _sort_by_size(P.sets, ns, sort_tmp)
+            for s3 in range(3):
+                base[s3] = cst[s3]
+            dead = False
+            restart = True
+            first = nfound  # finds of this candidate (a restart meets them again)
+            while restart and not dead:
+                restart = False
+                if ns <= 64 * HIT_WORDS:
+                    nz = _hit_dfs_bits(P.sets, ns, fix3, nfix3, fnot, z, base, stack_cap, dead0, P.zbuf, hnot, hunmet,
+                                       hsets)
+                else:
+                    if ns + nfix3 > P.sets.shape[0]:
+                        return -1
+                    for f in range(nfix3):
+                        P.sets[ns + f] = fix3[f]
+                    nz = _hit_dfs(P.sets, ns + nfix3, z, base, stack_cap, dead0, P.zbuf)
+                if nz < 0:
+                    return -1
+                stats[STAT_ZSETS] += nz
+                for a in range(nz):
+                    zz = P.zbuf[a]
+                    again = False
+                    for q in range(first, nfound):
+                        if found3[q] == zz:
+                            again = True
+                    if again:
+                        continue
+                    puzzle = P.puzzle
+                    for q in range(81):
+                        puzzle[q] = 0
+                    x = c12
+                    while x:
+                        q = trailing_zeros(x)
+                        x &= x - ONE
+                        puzzle[q] = grid[q]
+                    y = zz
+                    while y:
+                        q = trailing_zeros(y)
+                        y &= y - 1
+                        puzzle[54 + q] = grid[54 + q]
+                    stats[STAT_CHECKS] += 1
+                    # the solver follows the grid first: the other solution it finds differs
+                    # little, so the UA learned is small (pass B, rank 64, his slice 0: 39 % fewer
+                    # failed checks; A:411 and A:410 about half)
+                    nsol = count_near(P.S, P.ctl, puzzle, near, 2, P.sols)
+                    if nsol == 1:
+                        if nfound >= found12.shape[0]:
+                            return -1
+                        found_b[nfound] = b
+                        found12[nfound] = c12
+                        found3[nfound] = zz
+                        nfound += 1
+                        continue
+                    other = 1 if _same(P.sols[0], grid) else 0
+                    for q in range(81):
+                        diff[q] = P.sols[other, q] != grid[q]
+                    minimal_ua(grid, diff, P.S, P.ctl, P.sols, puzzle)
+                    d12 = np.uint64(0)
+                    d3 = np.int64(0)
+                    for q in range(81):
+                        if diff[q]:
+                            if q < 54:
+                                d12 |= ONE << np.uint64(q)
+                            else:
+                                d3 |= np.int64(1) << (q - 54)
+                    stats[STAT_LEARNED] += 1
+                    if d3 == 0:
+                        # inside bands 1+2: rules out every candidate that misses it (on the
+                        # last band 3, those still to come)
+                        for i2 in range(i + 1 if b == nb3 - 1 else 0, ncand):
+                            if (cand[i2] & d12) == 0:
+                                alive[i2] = False
+                        dead = True
+                        break
+                    if npool < P.pool12.shape[0]:
+                        P.pool12[npool] = d12
+                        P.pool3[npool] = d3
+                        P.poolsock[npool] = _socket_of(d3)
+                        for d in range(9):
+                            P.poolsig[npool, d] = planes[d] & d3
+                        npool += 1
+                    if nua < MAX_B3_UAS:
+                        k = _socket_of(d3)
+                        if k < 0:
+                            nonsock[nua >> 6] |= ONE << np.uint64(nua & 63)
+                        else:
+                            nonsock[nua >> 6] &= ~(ONE << np.uint64(nua & 63))
+                        nua = _add_b3_ua(d12, d3, k, P, nua)
+                    if ns >= P.sets.shape[0]:
+                        return -1
+                    P.sets[ns] = d3
+                    ns += 1
+                    restart = True
+                    break
+    n_alive = 0
+    for i in range(ncand):
+        if alive[i]:
+            n_alive += 1
+    stats[STAT_CANDIDATES] += n_alive
+    stats[STAT_FOUND] += nfound
+    return nfound
+
+
+@kernel
+def _sort_by_size(sets, n, tmp):
+    """Stable counting sort of ``sets[:n]`` by popcount (smallest first: the branching set is
+    small), through ``tmp``."""
+    count = np.zeros(29, np.int64)
+    for a in range(n):
+        count[popcount(sets[a]) + 1] += 1
+    for k in range(1, 29):
+        count[k] += count[k - 1]
+    for a in range(n):
+        k = popcount(sets[a])
+        tmp[count[k]] = sets[a]
+        count[k] += 1
+    for a in range(n):
+        sets[a] = tmp[a]
+
+
+@kernel
+def _same(a, b):
+    for q in range(81):
+        if a[q] != b[q]:
+            return False
+    return True
