@@ -155,7 +155,10 @@ def _bands2(rank: int, order: str) -> np.ndarray:
     # ``bands2(r, "s17")`` computed it twice: seconds per band 1)
     S = band1(rank, order)
     W = workspace()
-    cap = 1 << 20  # grown by 2 (a rerun): at most ~6 M candidates, so at most 216 MB
+    # room for the largest band 1 at once (at most ~6 M bands 2): np.zeros only reserves it, the
+    # pages written are what costs; starting at 1 M, rank 64's 5.1 M took four runs (9.7 s, 2.4
+    # s once): the fixed cost of every process that searches a slice of it
+    cap = 1 << 23
     while True:
         out = np.zeros((cap, 27), np.uint8)
         n = K.bands2(S, _tables(order), W, out)
