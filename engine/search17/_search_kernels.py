@@ -1106,15 +1106,25 @@ socket UAs per X (compacted) rather than keeping each candidate's missed sockets
 
 
 @kernel
-def _pending_misses(x1, lg12, lgsid, v0, v1, pidx, pend, pnot):
+def _pending_misses(x1, lg12, lgsid, lgnot, v0, v1, pidx, pend, pnot):
     """The log entries ``v0..v1-1`` (socket UAs learned on this band 3, not yet in ``P.msk``)
     that band-1 set ``x1`` misses, compacted: ``pidx`` their entries, ``pend`` the end of each
     run of one socket's, ``pnot[c]`` (band-2 cell c) a bitmap of those without c. Returns how
     many."""
     n = 0
-    for e in range(v0, v1):
-        if (lg12[e] & x1) == 0:
-            pidx[n] = e
+    for w in range(v0 >> 6, (v1 + 63) >> 6):
+        v = ~np.uint64(0)
+        x = x1
+        while x and v:
+            v &= lgnot[trailing_zeros(x), w]
+            x &= x - ONE
+        if w == v0 >> 6:
+            v &= ~((ONE << np.uint64(v0 & 63)) - ONE)
+        if w == (v1 - 1) >> 6 and (v1 & 63):
+            v &= (ONE << np.uint64(v1 & 63)) - ONE
+        while v:
+            pidx[n] = w * 64 + trailing_zeros(v)
+            v &= v - ONE
             n += 1
     W = (n + 63) >> 6
     for c in range(27):
@@ -1406,11 +1416,12 @@ def pair_search(g54, bands3, nb3, cand, ncand, z, stack_cap, kmax_g, max_g, BT, 
             # the missed sockets this band 3 has; stops as soon as the mini-rows met so far need
             # more clues than band 3 or a stack can take (each needs one at least): most
             # candidates end here
-            # per X: the log's entries (all of them, or those learned on this band 3 so far) that
-            # X misses, compacted, then this candidate's; the walk stops at z + 1 mini-rows
-            if per_x:
+            # per X: the log's entries (all of them; on the pair's last band 3, those learned on
+            # it so far: no later band 3 would read them) that X misses, compacted, then this
+            # candidate's; the walk stops at z + 1 mini-rows
+            if per_x or (b == nb3 - 1 and nlog > applied):
                 if x1 != pend_x or nlog != pend_n:
-                    pnc = _pending_misses(x1, P.lg12, P.lgsid, applied, nlog, pidx, pend, pnot)
+                    pnc = _pending_misses(x1, P.lg12, P.lgsid, P.lgnot, applied, nlog, pidx, pend, pnot)
                     pend_x = x1
                     pend_n = nlog
                 if pnc:
