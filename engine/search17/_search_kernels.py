@@ -1087,17 +1087,25 @@ def _log_misses(cand, ncand, alive, lgsid, lgnot, msk, v0, v1, miss1, miss, lend
                 miss[w] &= lgnot[c, w]
         j = v0
         while j < v1:
-            w = j >> 6
-            v = miss[w] & ~((ONE << np.uint64(j & 63)) - ONE)
-            while v == 0 and w + 1 < w1:
-                w += 1
-                v = miss[w]
-            if v == 0:
+            t = _next_bit(miss, j, w1)
+            if t < 0:
                 break
-            t = w * 64 + trailing_zeros(v)
             s = lgsid[t]
             msk[i, s >> 6] |= ONE << np.uint64(s & 63)
             j = lend[t]
+
+
+@kernel(inline="always")
+def _next_bit(words, j, nw):
+    """The first set bit at or after bit ``j`` of ``words[:nw]`` (bit j of word j >> 6), or -1."""
+    w = j >> 6
+    v = words[w] & ~((ONE << np.uint64(j & 63)) - ONE)
+    while v == 0 and w + 1 < nw:
+        w += 1
+        v = words[w]
+    if v == 0:
+        return -1
+    return w * 64 + trailing_zeros(v)
 
 
 X_GROUP_PER_X = 16
@@ -1438,14 +1446,9 @@ def pair_search(g54, bands3, nb3, cand, ncand, z, stack_cap, kmax_g, max_g, BT, 
                             pm[w] &= pnot[c, w]
                     j = 0
                     while j < pnc:
-                        w = j >> 6
-                        v = pm[w] & ~((ONE << np.uint64(j & 63)) - ONE)
-                        while v == 0 and w + 1 < PW:
-                            w += 1
-                            v = pm[w]
-                        if v == 0:
+                        t = _next_bit(pm, j, PW)
+                        if t < 0:
                             break
-                        t = w * 64 + trailing_zeros(v)
                         s = P.lgsid[pidx[t]]
                         P.msk[i, s >> 6] |= ONE << np.uint64(s & 63)
                         r = smr[s]
