@@ -32,7 +32,7 @@ ROOT = Path(__file__).resolve().parent.parent
 ENV = {k: v for k, v in os.environ.items() if k != "NUMBA_CACHE_DIR"}
 SLICE = ["--variant", "C", "--band1-rank", "2", "--bands2", "18136:18141"]
 # 20 bands 2 around the same find: about 8 CPU-s, long enough to be killed twice in the middle
-LONG_SLICE = ["--variant", "C", "--band1-rank", "2", "--bands2", "18136:18156"]
+LONG_SLICE = ["--variant", "C", "--band1-rank", "2", "--bands2", "18136:18196"]  # seconds of work: a kill lands mid-shard
 FINE = ["--chunk", "1", "--checkpoint-seconds", "0"]  # a commit per band 2: a kill lands mid-shard
 # what a run stores, minus times (CPU seconds and timestamps differ from run to run)
 BANDS = "SELECT pass, band1_rank, band1, bands2_total, bands2_done, pairs, bands3, found, complete " \
