@@ -1108,9 +1108,11 @@ def _next_bit(words, j, nw):
     return w * 64 + trailing_zeros(v)
 
 
-X_GROUP_PER_X = 16
+X_GROUP_PER_X = 32
 """Candidates per band-1 set X and band 3 (in the mean) from which ``pair_search`` reads the
-socket UAs per X (compacted) rather than keeping each candidate's missed sockets across bands 3."""
+socket UAs per X (compacted) rather than keeping each candidate's missed sockets across bands 3.
+At 16, pass B's pair at rank 288, band 2 556615 (16.2 an X and band 3, four bands 3) took 11.3
+CPU-s, 6.3 at 32; A:410's pair (40-88, one band 3) 3.8 either way."""
 
 
 @kernel
