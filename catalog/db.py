@@ -111,7 +111,7 @@ _SQLITE_FAULTS = (
                                "is --db pointing at the right file?"),
     ("unable to open database file", "cannot open the catalog {where} (unable to open database file): "
                                      "check the path and its permissions"),
-    ("database is locked", "the catalog {where} is locked by another process (waited 30 s): try again later"),
+    ("database is locked", "the catalog {where} is locked by another process (busy timeout 30 s): try again later"),
     ("database or disk is full", "cannot write the catalog {where}: the disk is full"),
     ("disk i/o error", "cannot read or write the catalog {where}: disk I/O error"),
     ("database disk image is malformed", "the catalog {where} is damaged (database disk image is malformed)"),

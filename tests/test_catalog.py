@@ -292,12 +292,18 @@ def test_a_killed_process_loses_nothing_and_duplicates_nothing(tmp_path):
 def test_several_processes_create_one_new_catalog_at_once(tmp_path):
     path = tmp_path / "new" / "cat.sqlite"
     code = textwrap.dedent(f"""
+        import sys
         import time
         from sudoku_symmetry.catalog.db import open_catalog
         from sudoku_symmetry.catalog.runs import start_or_resume
         time.sleep(max(0.0, {time.time() + 1.0} - time.time()))  # start together
-        e = open_catalog({str(path)!r})
-        print(start_or_resume(e, "same", {{"k": 1}}).id)
+        t0 = time.time()
+        try:
+            e = open_catalog({str(path)!r})
+            print(start_or_resume(e, "same", {{"k": 1}}).id)
+        except BaseException:  # how long it waited, for the assertion's message (a rare CI failure)
+            print(f"failed after {{time.time() - t0:.1f}} s", file=sys.stderr)
+            raise
     """)
     procs = [subprocess.Popen([sys.executable, "-c", code], env=ENV, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                               text=True) for _ in range(6)]
