@@ -218,6 +218,31 @@ def test_middle_loop_pruned_by_row_2_keeps_the_shipped_bands_2():
         assert n == shipped[rank][1] and w.stats[E.K.STAT_B2_PRUNED] > 0
 
 
+def test_the_first_bands_2_are_those_of_the_whole_list_whichever_comes_first():
+    """``bands2(rank, stop=k)`` stops the middle loop after k bands 2: the same rows as the first
+    k of the whole list, whether the whole list or a shorter or longer prefix was built before;
+    the count past the end is the band 1's own."""
+    from sudoku_symmetry.engine.search17 import entry as E
+
+    rank = 402
+    E._B2.clear()
+    head = bands2(rank, stop=5).copy()
+    longer = bands2(rank, stop=40).copy()
+    whole = bands2(rank)
+    assert len(whole) == s17_entry.shipped_counts()["A"][rank][1] > 40
+    assert np.array_equal(head, whole[:5]) and np.array_equal(longer, whole[:40])
+    assert np.array_equal(bands2(rank, stop=7), whole[:7]) and len(bands2(rank, stop=10 ** 9)) == len(whole)
+    assert len(bands2(rank, stop=0)) == 0
+    E._B2.clear()
+    assert np.array_equal(bands2(rank, stop=len(whole) + 3), whole)  # a prefix past the end: all of them
+    s = entry_slice("A", rank, 3, 9, emit=True)
+    E._B2.clear()
+    t = entry_slice("A", rank, 3, 9, emit=True)  # built from a prefix of 9
+    assert np.array_equal(s.counts, t.counts) and np.array_equal(s.bands3, t.bands3)
+    with pytest.raises(ValueError, match=rf"bad band-2 range 9..4 \(band-1 rank {rank} has {len(whole)} bands 2\)"):
+        entry_slice("A", rank, 9, 4)
+
+
 def test_import_shipped_then_a_run_skips_those_bands_and_export_keeps_them(tmp_path, capsys, monkeypatch):
     """How a long run goes on on a fresh machine: the package data into a new catalog, the run
     skips those bands 1, an export carries them over unchanged."""

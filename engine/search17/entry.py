@@ -144,27 +144,41 @@ def workspace() -> Work:
                 z(81, np.uint8))
 
 
-def bands2(rank: int, order: str = "s17") -> np.ndarray:
-    """The bands 2 of band 1 at ``rank`` (the middle loop), (N, 27) uint8, lexicographic order."""
-    return _bands2(check_rank(rank), order)
+def bands2(rank: int, order: str = "s17", stop: int | None = None) -> np.ndarray:
+    """The bands 2 of band 1 at ``rank`` (the middle loop), (N, 27) uint8, lexicographic order;
+    ``stop``: only the first ``stop`` of them (fewer where the band 1 has fewer)."""
+    return _bands2(check_rank(rank), order, None if stop is None else max(0, int(stop)))
 
 
-@lru_cache(maxsize=2)
-def _bands2(rank: int, order: str) -> np.ndarray:
-    # one cache key per (rank, order) however the caller spells it (``bands2(r)`` and
+# per (rank, order): the longest run of bands 2 computed, and whether it is all of them; the
+# two newest kept (one band 1 at a time in a search, and a table of 5 M rows is 140 MB)
+_B2: dict[tuple[int, str], tuple[np.ndarray, bool]] = {}
+
+
+def _bands2(rank: int, order: str, stop: int | None) -> np.ndarray:
+    # one entry per (rank, order) however the caller spells it (``bands2(r)`` and
     # ``bands2(r, "s17")`` computed it twice: seconds per band 1)
+    held, whole = _B2.get((rank, order), (None, False))
+    if held is not None and (whole or (stop is not None and stop <= len(held))):
+        return held if stop is None else held[:stop]
     S = band1(rank, order)
     W = workspace()
-    # room for the largest band 1 at once (at most ~6 M bands 2): np.zeros only reserves it, the
-    # pages written are what costs; starting at 1 M, rank 64's 5.1 M took four runs (9.7 s, 2.4
-    # s once): the fixed cost of every process that searches a slice of it
-    cap = 1 << 23
+    # the middle loop writes in order and stops where ``out`` is full: a slice near the start
+    # of a band 1 builds only what it needs (rank 64's first 14 k of 5.1 M: 4.3 s -> 0.0 s in
+    # every process that searches that slice). For all of them, room for the largest band 1 at
+    # once (at most ~6 M): np.zeros only reserves it, the pages written are what costs; starting
+    # at 1 M, rank 64's 5.1 M took four runs (9.7 s, 2.4 s once)
+    cap = 1 << 23 if stop is None else stop
     while True:
         out = np.zeros((cap, 27), np.uint8)
         n = K.bands2(S, _tables(order), W, out)
-        if n >= 0:
-            out = out[:n].copy()
+        if n >= 0 or stop is not None:
+            out = out[:n].copy() if n >= 0 else out
             out.setflags(write=False)
+            _B2.pop((rank, order), None)
+            _B2[(rank, order)] = (out, n >= 0)
+            while len(_B2) > 2:
+                _B2.pop(next(iter(_B2)))
             return out
         cap *= 2
 
@@ -191,10 +205,11 @@ def entry_slice(variant: str, rank: int, start: int = 0, stop: int | None = None
                 capacity: int = 1 << 16, order: str = "s17") -> Slice:
     """Bands 3 under bands 2 ``start..stop-1`` (default: all) of band-1 ``rank``."""
     variant = check_variant(variant)
-    b2s = bands2(rank, order)
+    b2s = bands2(rank, order, stop)  # only those up to ``stop``
     stop = len(b2s) if stop is None else min(int(stop), len(b2s))
     if not 0 <= start <= stop:
-        raise ValueError(f"bad band-2 range {start}..{stop} (band-1 rank {rank} has {len(b2s)} bands 2)")
+        raise ValueError(f"bad band-2 range {start}..{stop} (band-1 rank {rank} has "
+                         f"{len(bands2(rank, order))} bands 2)")
     kv = {"A": K.VARIANT_A, "B": K.VARIANT_B, "C": K.VARIANT_C}[variant]
     S = band1(rank, order)
     W = workspace()

@@ -446,7 +446,7 @@ def search_slice(pass_: str, rank: int, start: int = 0, stop: int | None = None)
     t0 = time.process_time()
     before = se.stats.copy()
     sl = entry_slice(se.variant, rank, start, stop, emit=True)
-    b2s = bands2(rank)
+    b2s = bands2(rank, stop=sl.stop)  # those up to the slice's end only (the start of a large band 1)
     found, where = [], []
     pairs = 0
     owner = sl.owner
