@@ -7,7 +7,8 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from sudoku_symmetry.engine.solve import _kernels as K
-from sudoku_symmetry.engine.solve import REFILL_SCRATCH, other_filling, solver
+from sudoku_symmetry.engine.solve import (REFILL_SCRATCH, SOLVER_DEPTH, SOLVER_WORDS, count_into, count_plus,
+                                          givens_node, other_filling, solver)
 from sudoku_symmetry.engine.text import parse, parse_lines
 
 import naive_solver
@@ -433,3 +434,39 @@ def test_other_filling_of_two_digits_cells_exchanges_them_or_less():
             assert other_filling(grid, cells, 18, out, W)
             changed = out[:18] != grid[cells]
             assert changed.any() and set(out[:18][changed]) <= {d1, d2}
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.permutations(list(range(1, 10))), st.integers(17, 40), st.integers(0, 12), st.randoms(use_true_random=False))
+def test_count_plus_counts_as_if_every_given_were_placed_at_once(relabel, shared, extra, rnd):
+    """``count_plus`` from ``givens_node`` of some givens, with more givens added: the same count
+    and the same solutions as ``count_into`` of the puzzle with all of them (a grid's cells, so
+    from one solution to many), also where an added given repeats a shared one."""
+    grid = np.array([0] + list(relabel), np.uint8)[_BASE]
+    rnd.shuffle(perm := list(range(81)))
+    shared_cells, more = perm[:shared], perm[shared:shared + extra] + perm[:min(2, shared)]
+    puzzle = np.zeros(81, np.uint8)
+    puzzle[shared_cells] = grid[shared_cells]
+    base = np.zeros(SOLVER_WORDS, np.uint32)
+    assert givens_node(puzzle, base)
+    full = puzzle.copy()
+    full[more] = grid[more]
+    S, ctl = np.zeros((SOLVER_DEPTH, SOLVER_WORDS), np.uint32), np.zeros(2, np.int64)
+    want_sols, got_sols = np.zeros((5, 81), np.uint8), np.zeros((5, 81), np.uint8)
+    want = count_into(S, ctl, full, 5, want_sols)
+    got = count_plus(S, ctl, base, grid, np.array(more, np.int64), len(more), 5, got_sols)
+    assert got == want >= 1 and np.array_equal(got_sols[:min(got, 5)], want_sols[:min(want, 5)])
+    assert want == min(5, solver.count_solutions(full, 5).counts[0])
+
+
+def test_count_plus_of_a_clashing_given_is_zero():
+    puzzle = np.zeros(81, np.uint8)
+    puzzle[0] = 5
+    base = np.zeros(SOLVER_WORDS, np.uint32)
+    assert givens_node(puzzle, base)
+    other = np.zeros(81, np.uint8)
+    other[1] = 5  # the same digit in row 1 again
+    S, ctl = np.zeros((SOLVER_DEPTH, SOLVER_WORDS), np.uint32), np.zeros(2, np.int64)
+    assert count_plus(S, ctl, base, other, np.array([1], np.int64), 1, 2, np.zeros((2, 81), np.uint8)) == 0
+    puzzle[1] = 5
+    assert not givens_node(puzzle, base)
