@@ -16,7 +16,7 @@ from sudoku_symmetry.engine.search17 import band1, bands2, entry_slice
 from sudoku_symmetry.engine.search17 import _order_kernels as OK
 from sudoku_symmetry.engine.search17 import _search_kernels as K
 from sudoku_symmetry.engine.search17.search import fix_tables, pass_splits, workspace
-from sudoku_symmetry.engine.solve import REFILL_SCRATCH, SOLVER_DEPTH, SOLVER_WORDS, count_solutions
+from sudoku_symmetry.engine.solve import REFILL_SCRATCH, SOLVER_DEPTH, SOLVER_WORDS, count_solutions, minimal_ua
 
 FULL27 = (1 << 27) - 1
 
@@ -153,8 +153,8 @@ def test_minimal_ua_shrinks_to_a_minimal_unavoidable_set(grid, digits):
     g, _ = grid
     diff = np.zeros(81, np.bool_)
     diff[[c for c in range(81) if g[c] in digits]] = True  # all cells of these digits: a UA
-    n = K.minimal_ua(g.astype(np.uint8), diff, np.zeros(81, np.int64), np.zeros(81, np.int64),
-                     np.zeros(REFILL_SCRATCH, np.int64))
+    n = minimal_ua(g.astype(np.uint8), diff, np.zeros(81, np.int64), np.zeros(81, np.int64),
+                   np.zeros(REFILL_SCRATCH, np.int64))
     cells = list(np.flatnonzero(diff))
     assert n == len(cells) >= 4 and _solutions_without(g, cells) == 2
     for c in cells:

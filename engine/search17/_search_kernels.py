@@ -35,7 +35,8 @@ import numpy as np
 from .._bits import popcount, trailing_zeros
 from .._jit import kernel
 from ..core.bandkey import band_key
-from ..solve import REFILL_SCRATCH, SOLVER_WORDS, count_into, count_near, count_plus, givens_node, other_filling, solution_planes
+from ..solve import (REFILL_SCRATCH, SOLVER_WORDS, count_into, count_near, count_plus, givens_node, minimal_ua,
+                     solution_planes)
 
 CELL_ROW = np.array([c // 9 for c in range(81)], np.int64)
 CELL_COL = np.array([c % 9 for c in range(81)], np.int64)
@@ -942,41 +943,6 @@ def _hit_dfs_bits(sets, ns, fsets, nfs, fnot, z, base, stack_cap, dead0, out, no
             unmet[lvl + 1, w] = unmet[lvl, w] & notin[c, w]
         rest[lvl + 1] = -1
         lvl += 1
-    return n
-
-
-@kernel
-def minimal_ua(grid, diff, cells, out, W):
-    """Shrink ``diff`` (81 booleans: cells where another solution differs from ``grid``, an
-    unavoidable set) to a minimal UA inside it, in place: for each of its cells, give that cell
-    back as a clue with the rest of the grid outside ``diff``; if the other cells can still be
-    filled otherwise (``other_filling``), that filling's difference is a smaller UA inside
-    ``diff`` (without that cell) and replaces it. At the end no cell can be dropped, so no proper
-    subset is unavoidable: one test per cell of the first set at most. Scratch: ``cells``,
-    ``out`` (81,) int64, ``W`` (``REFILL_SCRATCH``,) int64. Returns the size."""
-    c = 0
-    while c < 81:
-        if not diff[c]:
-            c += 1
-            continue
-        n = 0
-        for q in range(81):
-            if diff[q] and q != c:
-                cells[n] = q
-                n += 1
-        if other_filling(grid, cells, n, out, W):
-            for q in range(81):
-                diff[q] = False
-            for j in range(n):
-                if out[j] != grid[cells[j]]:
-                    diff[cells[j]] = True
-        # a cell found necessary stays necessary inside any smaller set (fewer cells empty, the
-        # puzzle with it given is still unique): no need to start over
-        c += 1
-    n = 0
-    for q in range(81):
-        if diff[q]:
-            n += 1
     return n
 
 

@@ -106,3 +106,38 @@ def other_filling(grid, cells, n, out, W):
         boxm[cbox[i]] |= bit
         lvl += 1
         fresh = True
+
+
+@kernel
+def minimal_ua(grid, diff, cells, out, W):
+    """Shrink ``diff`` (81 booleans: cells where another solution differs from ``grid``, an
+    unavoidable set) to a minimal UA inside it, in place: for each of its cells, give that cell
+    back as a clue with the rest of the grid outside ``diff``; if the other cells can still be
+    filled otherwise (``other_filling``), that filling's difference is a smaller UA inside
+    ``diff`` (without that cell) and replaces it. At the end no cell can be dropped, so no proper
+    subset is unavoidable: one test per cell of the first set at most. Scratch: ``cells``,
+    ``out`` (81,) int64, ``W`` (``REFILL_SCRATCH``,) int64. Returns the size."""
+    c = 0
+    while c < 81:
+        if not diff[c]:
+            c += 1
+            continue
+        n = 0
+        for q in range(81):
+            if diff[q] and q != c:
+                cells[n] = q
+                n += 1
+        if other_filling(grid, cells, n, out, W):
+            for q in range(81):
+                diff[q] = False
+            for j in range(n):
+                if out[j] != grid[cells[j]]:
+                    diff[cells[j]] = True
+        # a cell found necessary stays necessary inside any smaller set (fewer cells empty, the
+        # puzzle with it given is still unique): no need to start over
+        c += 1
+    n = 0
+    for q in range(81):
+        if diff[q]:
+            n += 1
+    return n
