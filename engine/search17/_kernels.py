@@ -61,20 +61,20 @@ N_STATS = 7
 
 
 @kernel(inline="always")
-def stabilizer(b2, key, S, T, W):
-    """Whether band 2 ``b2`` (its band ``key``) under band 1 ``S.band`` is kept by the middle
-    loop; if it is, its non-trivial stabilizer goes to ``W.st_cols``/``W.st_dig`` and the count is
-    returned, else -1. ``W.info[0]`` gets index(band 2)."""
-    cols = S.aut_cols
-    dig = S.aut_dig
-    st_cols = W.st_cols
-    st_dig = W.st_dig
+def stabilizer(b2, key, band1, index1, cols, dig, ge_bits, table, maps_rows, maps_cols, st_cols, st_dig, du, info):
+    """Whether band 2 ``b2`` (its band ``key``) under band 1 (``band1``, index ``index1``, its
+    automorphisms ``cols``/``dig``, its rank bits ``ge_bits``: ``S``'s) is kept by the middle
+    loop; if it is, its non-trivial stabilizer goes to ``st_cols``/``st_dig`` and the count is
+    returned, else -1. ``info[0]`` gets index(band 2). The arrays come loaded by the caller,
+    once: read from the namedtuples here, inside the callers' loops, each was a reference
+    counted per band 2 (``NRT_incref``/``NRT_decref``, found by gdb in a profile where building
+    bands 2 was most of the time)."""
     # rank first, from band 1's bit table (in cache); the 10 MB table only for the survivors
-    if not (S.ge_bits[key >> 3] >> (key & 7)) & 1:
+    if not (ge_bits[key >> 3] >> (key & 7)) & 1:
         return -1
-    entry = np.int64(T.table[key])
+    entry = np.int64(table[key])
     idx2 = entry & 0xFFFF
-    W.info[0] = idx2
+    info[0] = idx2
     n = 0
     for k in range(1, cols.shape[0]):  # automorphism 0 is the identity
         cmp = image_band_cmp(b2, cols, dig, k, cols[k, 0], b2, 0)
@@ -86,20 +86,19 @@ def stabilizer(b2, key, S, T, W):
             for x in range(10):
                 st_dig[n, x] = dig[k, x]
             n += 1
-    if idx2 == S.index:
+    if idx2 == index1:
         # u: the table's map of band 2 onto X (out[i][j] = du[b2[ru[i]][cu[j]]]), then each a
         m = entry >> 16
-        du = W.du
-        r0 = T.maps_rows[m, 0]
+        r0 = maps_rows[m, 0]
         for j in range(9):
-            du[b2[r0 * 9 + T.maps_cols[m, j]]] = j + 1
+            du[b2[r0 * 9 + maps_cols[m, j]]] = j + 1
         for k in range(cols.shape[0]):
             for j in range(9):
-                st_cols[n, j] = T.maps_cols[m, cols[k, j]]
+                st_cols[n, j] = maps_cols[m, cols[k, j]]
             st_dig[n, 0] = 0
             for x in range(1, 10):
                 st_dig[n, x] = dig[k, du[x]]
-            cmp = image_band_cmp(S.band, st_cols, st_dig, n, st_cols[n, 0], b2, 0)
+            cmp = image_band_cmp(band1, st_cols, st_dig, n, st_cols[n, 0], b2, 0)
             if cmp < 0:
                 return -1
             if cmp == 0:
@@ -123,6 +122,9 @@ def bands2(S, T, W, out):
     rid = 0
     rid_max = T.stack_a.rid_max  # per row-2 id the highest rank its 216 keys reach
     rank = S.rank
+    index1, acols, adig, ge_bits = S.index, S.aut_cols, S.aut_dig, S.ge_bits  # stabilizer's, loaded once
+    table, maps_rows, maps_cols = T.table, T.maps_rows, T.maps_cols
+    st_cols, st_dig, du, info = W.st_cols, W.st_dig, W.du, W.info
     for j in range(9):
         colm[j] = (np.int64(1) << band1[j]) | (np.int64(1) << band1[9 + j]) | (np.int64(1) << band1[18 + j])
     n = 0
@@ -166,7 +168,8 @@ def bands2(S, T, W, out):
         for box in range(3):
             key += rank3(relabel[b2[18 + 3 * box]], relabel[b2[19 + 3 * box]],
                          relabel[b2[20 + 3 * box]]) * (36 if box == 0 else (6 if box == 1 else 1))
-        if stabilizer(b2, key, S, T, W) < 0:
+        if stabilizer(b2, key, band1, index1, acols, adig, ge_bits, table, maps_rows, maps_cols, st_cols, st_dig, du,
+                      info) < 0:
             continue
         stats[STAT_B2_KEPT] += 1
         if n >= out.shape[0]:
@@ -303,6 +306,8 @@ def bands3(S, T, W, variant, b2s, start, stop, emit, counts, out_b2, out_b3):
     fact = T.fact
     X = S.index
     K = S.rank
+    band1, acols, adig, ge_bits = S.band, S.aut_cols, S.aut_dig, S.ge_bits  # stabilizer's, loaded once
+    maps_rows, maps_cols, du, info = T.maps_rows, T.maps_cols, W.du, W.info
     # stacks compare by rank in the search order (variants A and B) or are never below band 1 (C)
     if variant != VARIANT_C:
         TS = T.stack_a
@@ -317,8 +322,9 @@ def bands3(S, T, W, variant, b2s, start, stop, emit, counts, out_b2, out_b3):
         for q in range(27):
             b2[q] = b2s[i, q]
             grid[27 + q] = b2s[i, q]
-        n_st = stabilizer(b2, band_key(b2, W.relabel, T.row2_rank_to_id, T.fact), S, T, W)
-        idx2 = W.info[0]
+        n_st = stabilizer(b2, band_key(b2, relabel, row2_rank_to_id, fact), band1, X, acols, adig, ge_bits, table,
+                          maps_rows, maps_cols, st_cols, st_dig, du, info)
+        idx2 = info[0]
         rank2 = rank[idx2]
         count = 0
         if variant == VARIANT_B and idx2 == X:
