@@ -1021,52 +1021,80 @@ def _cell_bits(notcell, u12, e):
 
 
 @kernel
-def _log_misses(cand, ncand, alive, lgsid, lgnot, msk, v0, v1, miss1, miss, lend):
+def _log_misses(cand, ncand, alive, lg12, lgsid, lgnot, msk, v0, v1, miss1, miss, lend, pidx, pend, pnot):
     """Sets bit s of ``msk[i]`` for every live candidate i that misses a UA of pair socket s
-    among log entries ``v0..v1-1`` (socket ``lgsid[e]``, per-cell bitmaps ``lgnot``): the AND of
-    the per-cell bitmaps of its clues (the band-1 part kept while X stays: candidates come
-    grouped by band-1 set X), then the first missed entry of each run of one socket's entries.
-    (Compacting the entries each X misses, as the sockets of one band 3 were, costs more than it
-    saves here: about 9 candidates an X at pass B, rank 64, against 2,000 socket UAs a pair.)"""
+    among log entries ``v0..v1-1`` (socket ``lgsid[e]``, bands 1+2 part ``lg12[e]``, per-cell
+    bitmaps ``lgnot``), a band-1 set X at a time (candidates come grouped by X): the entries X
+    misses, then per candidate the first missed entry of each run of one socket's entries. An X
+    with ``LOG_GROUP`` candidates or more has the entries it misses compacted first
+    (``_pending_misses``, scratch ``pidx``, ``pend``, ``pnot``), so its candidates AND a few
+    words, not all; a smaller one ANDs the per-cell bitmaps over all (scratch ``miss1``, ``miss``,
+    ``lend``): pass B at rank 64 has about 9 candidates an X against 2,000 socket UAs a pair."""
     w0 = v0 >> 6
     w1 = (v1 + 63) >> 6
     for e in range(v1 - 1, v0 - 1, -1):
         lend[e] = lend[e + 1] if (e + 1 < v1 and lgsid[e + 1] == lgsid[e]) else e + 1
-    prev_x = ~np.uint64(0)
-    for i in range(ncand):
-        if not alive[i]:
+    i = 0
+    while i < ncand:
+        x1 = cand[i] & MASK27
+        j = i + 1
+        while j < ncand and (cand[j] & MASK27) == x1:
+            j += 1
+        if j - i >= LOG_GROUP:
+            pnc = _pending_misses(x1, lg12, lgsid, lgnot, v0, v1, pidx, pend, pnot)
+            PW = (pnc + 63) >> 6
+            for k in range(i, j if pnc else i):
+                if not alive[k]:
+                    continue
+                for w in range(PW):
+                    miss[w] = ~np.uint64(0)
+                y = cand[k] >> np.uint64(27)
+                while y:
+                    c = trailing_zeros(y)
+                    y &= y - ONE
+                    for w in range(PW):
+                        miss[w] &= pnot[c, w]
+                t = 0
+                while t < pnc:
+                    t = _next_bit(miss, t, PW)
+                    if t < 0:
+                        break
+                    sk = lgsid[pidx[t]]
+                    msk[k, sk >> 6] |= ONE << np.uint64(sk & 63)
+                    t = pend[t]
+            i = j
             continue
-        c12 = cand[i]
-        x1 = c12 & MASK27
-        if x1 != prev_x:
-            prev_x = x1
-            for w in range(w0, w1):
-                miss1[w] = ~np.uint64(0)
-            miss1[w0] &= ~((ONE << np.uint64(v0 & 63)) - ONE)
-            if v1 & 63:
-                miss1[w1 - 1] &= (ONE << np.uint64(v1 & 63)) - ONE
-            x = x1
-            while x:
-                c = trailing_zeros(x)
-                x &= x - ONE
-                for w in range(w0, w1):
-                    miss1[w] &= lgnot[c, w]
         for w in range(w0, w1):
-            miss[w] = miss1[w]
-        y = c12 >> np.uint64(27)
-        while y:
-            c = 27 + trailing_zeros(y)
-            y &= y - ONE
+            miss1[w] = ~np.uint64(0)
+        miss1[w0] &= ~((ONE << np.uint64(v0 & 63)) - ONE)
+        if v1 & 63:
+            miss1[w1 - 1] &= (ONE << np.uint64(v1 & 63)) - ONE
+        x = x1
+        while x:
+            c = trailing_zeros(x)
+            x &= x - ONE
             for w in range(w0, w1):
-                miss[w] &= lgnot[c, w]
-        j = v0
-        while j < v1:
-            t = _next_bit(miss, j, w1)
-            if t < 0:
-                break
-            s = lgsid[t]
-            msk[i, s >> 6] |= ONE << np.uint64(s & 63)
-            j = lend[t]
+                miss1[w] &= lgnot[c, w]
+        for k in range(i, j):
+            if not alive[k]:
+                continue
+            for w in range(w0, w1):
+                miss[w] = miss1[w]
+            y = cand[k] >> np.uint64(27)
+            while y:
+                c = 27 + trailing_zeros(y)
+                y &= y - ONE
+                for w in range(w0, w1):
+                    miss[w] &= lgnot[c, w]
+            e = v0
+            while e < v1:
+                t = _next_bit(miss, e, w1)
+                if t < 0:
+                    break
+                sk = lgsid[t]
+                msk[k, sk >> 6] |= ONE << np.uint64(sk & 63)
+                e = lend[t]
+        i = j
 
 
 @kernel(inline="always")
@@ -1087,6 +1115,13 @@ X_GROUP_PER_X = 32
 socket UAs per X (compacted) rather than keeping each candidate's missed sockets across bands 3.
 At 16, pass B's pair at rank 288, band 2 556615 (16.2 an X and band 3, four bands 3) took 11.3
 CPU-s, 6.3 at 32; A:410's pair (40-88, one band 3) 3.8 either way."""
+
+
+LOG_GROUP = 16
+"""Candidates of one band-1 set X from which ``_log_misses`` compacts the log entries X misses
+before its candidates read them. The 33 pairs of passes A and B sampled at ranks 96-256 (the
+ranks where the whole search's time is): 53.5-54.5 CPU-s without, 53.7 from 4, 52.2 from 8,
+51.4-51.8 from 16, 51.5 from 32; the same counters."""
 
 
 @kernel
@@ -1372,7 +1407,8 @@ def pair_search(g54, bands3, nb3, cand, ncand, z, stack_cap, kmax_g, max_g, BT, 
             loc[sid] = k
             smr[sid] = k >> 2
         if not per_x and nlog > applied:
-            _log_misses(cand, ncand, alive, P.lgsid, P.lgnot, P.msk, applied, nlog, lmiss1, lmiss, lend)
+            _log_misses(cand, ncand, alive, P.lg12, P.lgsid, P.lgnot, P.msk, applied, nlog, lmiss1, lmiss, lend, pidx,
+                        pend, pnot)
             applied = nlog
         # the pool's UAs whose band-3 cells hold the same digits here
         nua = 0
