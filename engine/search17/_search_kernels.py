@@ -1046,14 +1046,7 @@ def _log_misses(cand, ncand, alive, lg12, lgsid, lgnot, msk, v0, v1, miss1, miss
             for k in range(i, j if pnc else i):
                 if not alive[k]:
                     continue
-                for w in range(PW):
-                    miss[w] = ~np.uint64(0)
-                y = cand[k] >> np.uint64(27)
-                while y:
-                    c = trailing_zeros(y)
-                    y &= y - ONE
-                    for w in range(PW):
-                        miss[w] &= pnot[c, w]
+                _missed_by(cand[k] >> np.uint64(27), pnot, PW, miss)
                 t = 0
                 while t < pnc:
                     t = _next_bit(miss, t, PW)
@@ -1122,6 +1115,19 @@ LOG_GROUP = 16
 before its candidates read them. The 33 pairs of passes A and B sampled at ranks 96-256 (the
 ranks where the whole search's time is): 53.5-54.5 CPU-s without, 53.7 from 4, 52.2 from 8,
 51.4-51.8 from 16, 51.5 from 32; the same counters."""
+
+
+@kernel(inline="always")
+def _missed_by(y, pnot, nw, out):
+    """``out[:nw]``: the AND of ``pnot[c, :nw]`` over the band-2 cells c of ``y`` (27-bit): the
+    compacted entries (``_pending_misses``) that a candidate's band-2 clues all miss."""
+    for w in range(nw):
+        out[w] = ~np.uint64(0)
+    while y:
+        c = trailing_zeros(y)
+        y &= y - ONE
+        for w in range(nw):
+            out[w] &= pnot[c, w]
 
 
 @kernel
@@ -1448,14 +1454,7 @@ def pair_search(g54, bands3, nb3, cand, ncand, z, stack_cap, kmax_g, max_g, BT, 
                     mrs = 0
                     nmr = 0
                     PW = (pnc + 63) >> 6
-                    for w in range(PW):
-                        pm[w] = ~np.uint64(0)
-                    y = c12 >> np.uint64(27)
-                    while y:
-                        c = trailing_zeros(y)
-                        y &= y - ONE
-                        for w in range(PW):
-                            pm[w] &= pnot[c, w]
+                    _missed_by(c12 >> np.uint64(27), pnot, PW, pm)
                     j = 0
                     while j < pnc:
                         t = _next_bit(pm, j, PW)
