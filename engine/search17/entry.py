@@ -164,7 +164,7 @@ def _bands2(rank: int, order: str, stop: int | None) -> np.ndarray:
     S = band1(rank, order)
     W = workspace()
     # the middle loop writes in order and stops where ``out`` is full: a slice near the start
-    # of a band 1 builds only what it needs (rank 64's first 14 k of 5.1 M: 4.3 s -> 0.0 s in
+    # of a band 1 builds only what it needs (rank 64's first 14 k of 5.1 M: 4.3 s -> 0.2 s in
     # every process that searches that slice). For all of them, room for the largest band 1 at
     # once (at most ~6 M): np.zeros only reserves it, the pages written are what costs; starting
     # at 1 M, rank 64's 5.1 M took four runs (9.7 s, 2.4 s once)

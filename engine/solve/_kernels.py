@@ -751,7 +751,8 @@ def givens_node(puzzle, base):
     """``base`` (NWORDS,) uint32: the search node of ``puzzle``'s givens, placed but not
     propagated (False when two clash), for ``count_plus`` to start from: the part of many
     puzzles they share is placed once. (The 17-clue search's XY step checks thousands of band-2
-    sets under one band 3 and band-1 set: ``_init_node`` of its 38 givens was 60 % of a check.)"""
+    sets under one band 3 and band-1 set: those 32 givens placed once per set, not per check, took
+    that step 10.6 -> 9.8 CPU-s at pass A, band-1 rank 64, 2.6 M checks.)"""
     S = base.reshape(1, NWORDS)
     return _init_node(S, puzzle)
 
