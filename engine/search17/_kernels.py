@@ -124,6 +124,7 @@ def bands2(S, T, W, out):
     rank = S.rank
     index1, acols, adig, ge_bits = S.index, S.aut_cols, S.aut_dig, S.ge_bits  # stabilizer's, loaded once
     table, maps_rows, maps_cols = T.table, T.maps_rows, T.maps_cols
+    row2_rank_to_id = T.row2_rank_to_id  # read once: a namedtuple read in the loop costs a reference count
     st_cols, st_dig, du, info = W.st_cols, W.st_dig, W.du, W.info
     for j in range(9):
         colm[j] = (np.int64(1) << band1[j]) | (np.int64(1) << band1[9 + j]) | (np.int64(1) << band1[18 + j])
@@ -150,7 +151,7 @@ def bands2(S, T, W, out):
             for j in range(9):
                 relabel[b2[j]] = j + 1
         elif cell == 17:
-            rid = row2_id(b2, relabel, T.row2_rank_to_id)
+            rid = row2_id(b2, relabel, row2_rank_to_id)
             if rid_max[rid] < rank:
                 stats[STAT_B2_PRUNED] += 1
                 continue  # no band with these rows 1-2 reaches band 1's rank: row 3 not filled

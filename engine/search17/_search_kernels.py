@@ -1021,13 +1021,13 @@ def _cell_bits(notcell, u12, e):
 
 
 @kernel
-def _log_misses(cand, ncand, alive, lg12, lgsid, lgnot, msk, v0, v1, miss1, miss, lend, pidx, pend, pnot):
+def _log_misses(cand, ncand, alive, lg12, lgsid, lgnot, msk, v0, v1, miss1, miss, lend, pidx, psid, pend, pnot):
     """Sets bit s of ``msk[i]`` for every live candidate i that misses a UA of pair socket s
     among log entries ``v0..v1-1`` (socket ``lgsid[e]``, bands 1+2 part ``lg12[e]``, per-cell
     bitmaps ``lgnot``), a band-1 set X at a time (candidates come grouped by X): the entries X
     misses, then per candidate the first missed entry of each run of one socket's entries. An X
     with ``LOG_GROUP`` candidates or more has the entries it misses compacted first
-    (``_pending_misses``, scratch ``pidx``, ``pend``, ``pnot``), so its candidates AND a few
+    (``_pending_misses``, scratch ``pidx``, ``psid``, ``pend``, ``pnot``), so its candidates AND a few
     words, not all; a smaller one ANDs the per-cell bitmaps over all (scratch ``miss1``, ``miss``,
     ``lend``): pass B at rank 64 has about 9 candidates an X against 2,000 socket UAs a pair."""
     w0 = v0 >> 6
@@ -1041,20 +1041,13 @@ def _log_misses(cand, ncand, alive, lg12, lgsid, lgnot, msk, v0, v1, miss1, miss
         while j < ncand and (cand[j] & MASK27) == x1:
             j += 1
         if j - i >= LOG_GROUP:
-            pnc = _pending_misses(x1, lg12, lgsid, lgnot, v0, v1, pidx, pend, pnot)
-            PW = (pnc + 63) >> 6
-            for k in range(i, j if pnc else i):
-                if not alive[k]:
-                    continue
-                _missed_by(cand[k] >> np.uint64(27), pnot, PW, miss)
-                t = 0
-                while t < pnc:
-                    t = _next_bit(miss, t, PW)
-                    if t < 0:
-                        break
-                    sk = lgsid[pidx[t]]
-                    msk[k, sk >> 6] |= ONE << np.uint64(sk & 63)
-                    t = pend[t]
+            pnc = _pending_misses(x1, lg12, lgsid, lgnot, v0, v1, pidx, psid, pend, pnot)
+            if pnc:
+                PW = (pnc + 63) >> 6
+                for k in range(i, j):
+                    if alive[k]:
+                        _missed_by(cand[k] >> np.uint64(27), pnot, PW, miss)
+                        _mark_missed(miss, 0, pnc, PW, psid, pend, msk, k)
             i = j
             continue
         for w in range(w0, w1):
@@ -1079,15 +1072,22 @@ def _log_misses(cand, ncand, alive, lg12, lgsid, lgnot, msk, v0, v1, miss1, miss
                 y &= y - ONE
                 for w in range(w0, w1):
                     miss[w] &= lgnot[c, w]
-            e = v0
-            while e < v1:
-                t = _next_bit(miss, e, w1)
-                if t < 0:
-                    break
-                sk = lgsid[t]
-                msk[k, sk >> 6] |= ONE << np.uint64(sk & 63)
-                e = lend[t]
+            _mark_missed(miss, v0, v1, w1, lgsid, lend, msk, k)
         i = j
+
+
+@kernel(inline="always")
+def _mark_missed(miss, e, stop, nw, sid, ends, msk, k):
+    """Sets bit s of ``msk[k]`` for each run of one socket's entries among ``e..stop-1`` (socket
+    ``sid[t]`` of entry t, ``ends[t]`` the end of its run) that holds an entry of ``miss``
+    (bitmap, words ``:nw``): the first missed entry of a run stands for it."""
+    while e < stop:
+        t = _next_bit(miss, e, nw)
+        if t < 0:
+            break
+        s = sid[t]
+        msk[k, s >> 6] |= ONE << np.uint64(s & 63)
+        e = ends[t]
 
 
 @kernel(inline="always")
@@ -1131,11 +1131,11 @@ def _missed_by(y, pnot, nw, out):
 
 
 @kernel
-def _pending_misses(x1, lg12, lgsid, lgnot, v0, v1, pidx, pend, pnot):
+def _pending_misses(x1, lg12, lgsid, lgnot, v0, v1, pidx, psid, pend, pnot):
     """The log entries ``v0..v1-1`` (socket UAs learned on this band 3, not yet in ``P.msk``)
-    that band-1 set ``x1`` misses, compacted: ``pidx`` their entries, ``pend`` the end of each
-    run of one socket's, ``pnot[c]`` (band-2 cell c) a bitmap of those without c. Returns how
-    many."""
+    that band-1 set ``x1`` misses, compacted: ``pidx`` their entries, ``psid`` their sockets,
+    ``pend`` the end of each run of one socket's, ``pnot[c]`` (band-2 cell c) a bitmap of those
+    without c. Returns how many."""
     n = 0
     for w in range(v0 >> 6, (v1 + 63) >> 6):
         v = ~np.uint64(0)
@@ -1158,7 +1158,8 @@ def _pending_misses(x1, lg12, lgsid, lgnot, v0, v1, pidx, pend, pnot):
         if n & 63:
             pnot[c, W - 1] = (ONE << np.uint64(n & 63)) - ONE
     for j in range(n - 1, -1, -1):
-        pend[j] = pend[j + 1] if (j + 1 < n and lgsid[pidx[j + 1]] == lgsid[pidx[j]]) else j + 1
+        psid[j] = lgsid[pidx[j]]
+        pend[j] = pend[j + 1] if (j + 1 < n and psid[j + 1] == psid[j]) else j + 1
         bj = ONE << np.uint64(j & 63)
         v = np.int64(lg12[pidx[j]] >> np.uint64(27))
         while v:
@@ -1333,7 +1334,6 @@ def pair_search(g54, bands3, nb3, cand, ncand, z, stack_cap, kmax_g, max_g, BT, 
     applied = 0  # log entries already in every live candidate's ``P.msk``
     npool = 0
     nfound = 0
-    refilled = np.zeros(MAX_PAIR_SOCKETS, np.bool_)
     loc = np.zeros(MAX_PAIR_SOCKETS, np.int64)  # this band 3's socket (mini-row * 4 + type) of each
     b3m = np.zeros(SOCKET_WORDS, np.uint64)  # the pair sockets this band 3 has
     mrm = np.zeros((9, SOCKET_WORDS), np.uint64)  # ... per mini-row
@@ -1341,6 +1341,7 @@ def pair_search(g54, bands3, nb3, cand, ncand, z, stack_cap, kmax_g, max_g, BT, 
     lmiss = np.zeros(LOG_UAS // 64, np.uint64)
     lend = np.zeros(LOG_UAS, np.int64)
     pidx = np.zeros(LOG_UAS, np.int64)  # the pending socket UAs an X misses (_pending_misses)
+    psid = np.zeros(LOG_UAS, np.int64)
     pend = np.zeros(LOG_UAS + 1, np.int64)
     pnot = np.zeros((27, LOG_UAS // 64), np.uint64)
     pm = np.zeros(LOG_UAS // 64, np.uint64)
@@ -1377,7 +1378,7 @@ def pair_search(g54, bands3, nb3, cand, ncand, z, stack_cap, kmax_g, max_g, BT, 
         fix3 = P.fix3
         _sort_by_size(fix3, nfix3, sort_tmp)
         _set_bitmaps(fix3, nfix3, fnot, 0)
-        # this band 3's sockets among the pair's (refilled the first time the pair meets one)
+        # this band 3's sockets among the pair's
         for w in range(SOCKET_WORDS):
             b3m[w] = 0
             for mr in range(9):
@@ -1393,9 +1394,7 @@ def pair_search(g54, bands3, nb3, cand, ncand, z, stack_cap, kmax_g, max_g, BT, 
                 sid = nsid
                 nsid += 1
                 P.sid_of_key[key] = sid
-                refilled[sid] = False
-            if not refilled[sid]:
-                refilled[sid] = True
+                # refilled once, when the pair first meets it
                 stats[STAT_GUA_DFS] += 1
                 req = 0
                 v = SOCKET_MASK[k]
@@ -1414,7 +1413,7 @@ def pair_search(g54, bands3, nb3, cand, ncand, z, stack_cap, kmax_g, max_g, BT, 
             smr[sid] = k >> 2
         if not per_x and nlog > applied:
             _log_misses(cand, ncand, alive, P.lg12, P.lgsid, P.lgnot, P.msk, applied, nlog, lmiss1, lmiss, lend, pidx,
-                        pend, pnot)
+                        psid, pend, pnot)
             applied = nlog
         # the pool's UAs whose band-3 cells hold the same digits here
         nua = 0
@@ -1447,7 +1446,7 @@ def pair_search(g54, bands3, nb3, cand, ncand, z, stack_cap, kmax_g, max_g, BT, 
             # candidate's; the walk stops at z + 1 mini-rows
             if per_x or (b == nb3 - 1 and nlog > applied):
                 if x1 != pend_x or nlog != pend_n:
-                    pnc = _pending_misses(x1, P.lg12, P.lgsid, P.lgnot, applied, nlog, pidx, pend, pnot)
+                    pnc = _pending_misses(x1, P.lg12, P.lgsid, P.lgnot, applied, nlog, pidx, psid, pend, pnot)
                     pend_x = x1
                     pend_n = nlog
                 if pnc:
@@ -1460,7 +1459,7 @@ def pair_search(g54, bands3, nb3, cand, ncand, z, stack_cap, kmax_g, max_g, BT, 
                         t = _next_bit(pm, j, PW)
                         if t < 0:
                             break
-                        s = P.lgsid[pidx[t]]
+                        s = psid[t]
                         P.msk[i, s >> 6] |= ONE << np.uint64(s & 63)
                         r = smr[s]
                         if r >= 0 and not (mrs >> r) & 1:

@@ -447,11 +447,10 @@ def search_slice(pass_: str, rank: int, start: int = 0, stop: int | None = None)
     pass_ = check_pass(pass_)
     rank = check_rank(rank)
     se = _searcher(pass_, rank)  # first use: band 1's tables and the kernels compiled, not counted
-    bands2(rank, stop=stop)  # band 1's bands 2 up to the slice's end: the band 1's cost, not counted
+    b2s = bands2(rank, stop=stop)  # band 1's bands 2 up to the slice's end: the band 1's cost, not counted
     t0 = time.process_time()
     before = se.stats.copy()
-    sl = entry_slice(se.variant, rank, start, stop, emit=True)
-    b2s = bands2(rank, stop=sl.stop)
+    sl = entry_slice(se.variant, rank, start, stop, emit=True)  # reads the same bands 2 (cached)
     found, where = [], []
     pairs = 0
     owner = sl.owner
