@@ -104,11 +104,11 @@ a search takes three, and twelve high ones (each band or stack as band 3)."""
 
 def arrangement_searcher(g: np.ndarray, clues: int, arr: Arrangement) -> PairSearcher:
     """The pair searcher of ``arr`` on grid ``g`` (81 digits): its band 1, its kind's splits and
-    stack cap; one band 3 a pair, so the pair's UAs from refillings only (``solver_uas``)."""
+    stack cap; one band 3 a pair, so the pair's UAs from refillings only (``solver_digits`` empty)."""
     band = g[arr.cells()][:27]
     if arr.kind == "low":
-        return PairSearcher(band, low_splits(clues), STACK_CAP, solver_uas=False)
-    return PairSearcher(band, high_splits(clues), NO_CAP, solver_uas=False)
+        return PairSearcher(band, low_splits(clues), STACK_CAP, solver_digits=())
+    return PairSearcher(band, high_splits(clues), NO_CAP, solver_digits=())
 
 
 def arrangement_low_splits(arr: Arrangement, clues: int) -> tuple[tuple[int, int, int], ...]:

@@ -57,6 +57,12 @@ about 30 ms; 6 digits this way costs 0.4-0.6 s per pair, so 6 and 7 digits come 
 solver is used (``solver_uas``) it gives the 5-digit UAs too: pass A at rank 64, his slice 0,
 the pair's UAs 2.45 -> 1.78 CPU-s (20 ms a pair cell by cell, 5 by the solver), the search 20.0 ->
 19.1 with the same candidates within 0.1 %; B's slice 2.19 -> 1.55; rank 410 alike."""
+SOLVER_DIGITS = {"A": (K12, 6, 7), "B": (K12, 6, 7), "C": (K12,)}
+"""Digits per refilling of the pair's UAs that come from the solver (the rest cell by cell), per
+pass. Pass C's splits put 10 clues or fewer in bands 1+2, so its XY step meets few UAs: on the 22
+sampled C pairs (ranks 0-400) the 6- and 7-digit UAs (27 ms a pair) leave the same candidates
+and the search 7.15 -> 6.08 CPU-s without them (6.07 with none from the solver); his slice 0 of
+rank 64, 29 pairs, 3.20 -> 2.07."""
 KG = 4
 """Digits per refilling for a socket's UAs (the socket's 2-3 digits and up to 2 more)."""
 MAX_UA = 20
@@ -205,14 +211,16 @@ class PairSearcher:
     """The search under one band 1 (27 digits, any form): its valid clue sets and the buffers,
     reused by every pair (band 2, bands 3) :meth:`pair` is given. ``splits``: the clue counts
     (band 1, band 2, band 3) searched (cut by the bands' fewest fixing clues); ``cap``: the most
-    clues a stack may hold (:data:`STACK_CAP`, or :data:`NO_CAP`); ``solver_uas``: the pair's
-    UAs of 6 and 7 digits from the solver too (about 40 ms a pair: worth it where a pair has many
-    bands 3; a single grid's pairs have one, and they cost its 16-clue search 16 %)."""
+    clues a stack may hold (:data:`STACK_CAP`, or :data:`NO_CAP`); ``solver_digits``: the sizes
+    (digits per refilling) of the pair's UAs that come from the solver, the smaller ones cell by
+    cell (the 6- and 7-digit ones cost about 40 ms a pair: worth it where a pair has many bands 3
+    and splits of 11-12 clues in bands 1+2; a single grid's pairs have one band 3, and they cost
+    its 16-clue search 16 %: none there)."""
 
-    def __init__(self, band: np.ndarray, splits, cap: int, solver_uas: bool = True):
+    def __init__(self, band: np.ndarray, splits, cap: int, solver_digits: tuple = SOLVER_DIGITS["A"]):
         self.splits = tuple(tuple(int(v) for v in t) for t in splits)
         self.cap = int(cap)
-        self.solver_uas = bool(solver_uas)
+        self.solver_digits = tuple(int(d) for d in solver_digits)
         self.BT = fix_tables()
         self.order = band_order()
         self.b1 = np.asarray(band, np.int64).reshape(27)
@@ -269,18 +277,19 @@ class PairSearcher:
         return len(self._valid(self._fixing(np.asarray(band, np.int64).reshape(27)), k))
 
     def _pair_uas(self, g54: np.ndarray, b3: np.ndarray) -> np.ndarray:
-        """The pair's UAs: refillings of 2..K12-1 digits cell by cell, then of K12, 6 and 7 digits
-        with the solver (4, 3 or 2 digits and one band 3 given), minimal ones first; without the
-        solver (``solver_uas`` False), 2..K12 digits cell by cell."""
+        """The pair's UAs, minimal ones first: refillings of 2..K12 digits cell by cell, but those
+        of ``solver_digits`` (K12, 6, 7 by default) with the solver (9 - d digits and one band 3
+        given)."""
         n = 0
-        for k in range(2, (K12 if self.solver_uas else K12 + 1)):
-            n = K.refill_diffs(g54, 6, 0, k, 0, MAX_UA, self.u54, self.u27, n, 0)
-        if not self.solver_uas:
+        for k in range(2, K12 + 1):
+            if k not in self.solver_digits:
+                n = K.refill_diffs(g54, 6, 0, k, 0, MAX_UA, self.u54, self.u27, n, 0)
+        if not self.solver_digits:
             return self.u54[:n]
         grid = np.concatenate([g54, b3]).astype(np.uint8)
         P = self.P
-        for fixed in (9 - K12, 3, 2):  # K12, 6 and 7 digits move
-            n = K.solver_diffs(grid, fixed, self.sols.shape[0], self.u54, n, P.S, P.ctl, self.sols, P.puzzle)
+        for d in self.solver_digits:
+            n = K.solver_diffs(grid, 9 - d, self.sols.shape[0], self.u54, n, P.S, P.ctl, self.sols, P.puzzle)
         return self.u54[:n]
 
     def _expand(self, X: np.ndarray, fix2: np.ndarray, y: int, uas: tuple, grid: np.ndarray,
@@ -402,7 +411,8 @@ class _Searcher(PairSearcher):
         self.pass_ = check_pass(pass_)
         self.rank = check_rank(rank)
         self.variant = entry_variant(self.pass_)
-        super().__init__(band1(rank).band, PASS_SPLITS[self.pass_], NO_CAP if self.pass_ == "C" else STACK_CAP)
+        super().__init__(band1(rank).band, PASS_SPLITS[self.pass_], NO_CAP if self.pass_ == "C" else STACK_CAP,
+                         SOLVER_DIGITS[self.pass_])
         self.index1 = self._index(self.b1)
         self._compile()
 
