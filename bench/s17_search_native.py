@@ -151,8 +151,9 @@ def main() -> None:
             slices = tuple(int(v) for v in sl[0].split("-"))
             with tempfile.TemporaryDirectory() as tmp:
                 ids = slice_bands2(args.native, p, r, *slices, tmp)
+            same = "his grids among the project's" if p == "C" else "same grids"
             print(f"# {spec}: his slices {slices[0]}-{slices[1]} are the project's {len(ids)} bands 2 "
-                  f"{ids[0]}..{ids[-1]} (same grids)", flush=True)
+                  f"{ids[0]}..{ids[-1]} ({same})", flush=True)
         mine, theirs, found = [], [], None
         for k in range(args.rounds):
             order = (0, 1) if k % 2 == 0 else (1, 0)
