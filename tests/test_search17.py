@@ -228,9 +228,11 @@ def test_the_first_bands_2_are_those_of_the_whole_list_whichever_comes_first():
     E._B2.clear()
     head = bands2(rank, stop=5).copy()
     longer = bands2(rank, stop=40).copy()
+    grown = [bands2(rank, stop=k).copy() for k in range(41, 60)]  # each a prefix of exactly k
     whole = bands2(rank)
-    assert len(whole) == s17_entry.shipped_counts()["A"][rank][1] > 40
+    assert len(whole) == s17_entry.shipped_counts()["A"][rank][1] > 60
     assert np.array_equal(head, whole[:5]) and np.array_equal(longer, whole[:40])
+    assert all(np.array_equal(g, whole[:k]) for k, g in zip(range(41, 60), grown))
     assert np.array_equal(bands2(rank, stop=7), whole[:7]) and len(bands2(rank, stop=10 ** 9)) == len(whole)
     assert len(bands2(rank, stop=0)) == 0
     E._B2.clear()

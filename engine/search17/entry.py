@@ -167,8 +167,10 @@ def _bands2(rank: int, order: str, stop: int | None) -> np.ndarray:
     # of a band 1 builds only what it needs (rank 64's first 14 k of 5.1 M: 4.3 s -> 0.2 s in
     # every process that searches that slice). For all of them, room for the largest band 1 at
     # once (at most ~6 M): np.zeros only reserves it, the pages written are what costs; starting
-    # at 1 M, rank 64's 5.1 M took four runs (9.7 s, 2.4 s once)
-    cap = 1 << 23 if stop is None else stop
+    # at 1 M, rank 64's 5.1 M took four runs (9.7 s, 2.4 s once). A longer prefix than the one
+    # held: twice that at least, so slices asked for in order rebuild a few times, not once each
+    # (the bench's 42 single bands 2 near 1.7 M of rank 64, one after the other: 16.5 CPU-s)
+    cap = 1 << 23 if stop is None else max(stop, 2 * len(held) if held is not None else 0)
     while True:
         out = np.zeros((cap, 27), np.uint8)
         n = K.bands2(S, _tables(order), W, out)
@@ -179,7 +181,7 @@ def _bands2(rank: int, order: str, stop: int | None) -> np.ndarray:
             _B2[(rank, order)] = (out, n >= 0)
             while len(_B2) > 2:
                 _B2.pop(next(iter(_B2)))
-            return out
+            return out if stop is None else out[:stop]
         cap *= 2
 
 
