@@ -54,7 +54,7 @@ K12 = 5
 """Digits per refilling for the pair's UAs, cell by cell (2..5: 150-300 minimal UAs per pair in
 about 30 ms; 6 digits this way costs 0.4-0.6 s per pair, so 6 and 7 digits come from the solver:
 ``solver_diffs``, 2,000-2,300 UAs in 50 ms, about 1.7x fewer candidates at rank 4). Where the
-solver is used (``solver_uas``) it gives the 5-digit UAs too: pass A at rank 64, his slice 0,
+solver is used (``SOLVER_DIGITS``) it gives the 5-digit UAs too: pass A at rank 64, his slice 0,
 the pair's UAs 2.45 -> 1.78 CPU-s (20 ms a pair cell by cell, 5 by the solver), the search 20.0 ->
 19.1 with the same candidates within 0.1 %; B's slice 2.19 -> 1.55; rank 410 alike."""
 SOLVER_DIGITS = {"A": (K12, 6, 7), "B": (K12, 6, 7), "C": (K12,)}
