@@ -13,7 +13,7 @@ import importlib.util
 import sys
 
 from sudoku_symmetry import __version__
-from sudoku_symmetry.commands._common import EXIT_BAD_INPUT, EXIT_OK, CommandError, run
+from sudoku_symmetry.commands._common import EXIT_BAD_INPUT, EXIT_OK, CommandError, for_user, run
 
 COMMANDS = {
     "populate": "create or upgrade the catalog and fill it",
@@ -31,6 +31,7 @@ COMMANDS = {
     "s17-search": "the 17-clue search over the entry: every 17 of a band 1, pass A/B/C, resumable, estimate",
     "plot": "pictures of what the catalog holds (SVG or PNG; needs matplotlib)",
     "browse": "the catalog in a web browser (Datasette), with the docs' queries",
+    "data": "the example puzzle sets shipped with the package (@NAME reads one in any command)",
 }
 
 
@@ -45,9 +46,11 @@ def _available() -> dict[str, str]:
 
 
 def _usage(available: dict[str, str]) -> str:
+    width = max(map(len, available), default=0)
     lines = ["usage: sudoku COMMAND [ARGS...]   (sudoku COMMAND --help for each; sudoku --version)", "",
              "commands:"]
-    lines += [f"  {name:10s} {doc}" for name, doc in available.items()]
+    lines += [f"  {name:{width}s}  {doc}" for name, doc in available.items()]
+    lines += ["", for_user("Each command is also bin/COMMAND in a checkout; the manual: docs/index.md")]
     return "\n".join(lines) + "\n"
 
 
