@@ -13,7 +13,7 @@ import numpy as np
 from ._inputs import items
 
 if TYPE_CHECKING:
-    from .engine.canon import Equivalence
+    from ._sudoku import Equivalence
 
 RANK1 = "123456789456789123789123456214365897365897214897214365531642978642978531978531642"
 _P17 = ".................1.....2.3......3.2...1.4......5....6..3......4.7..8...962...7..."
@@ -28,6 +28,31 @@ def _valid(it, what: str = "sudoku") -> None:
         k = int(np.argmin(ok))
         where = "" if it.one else f"{_name(it, k)}: "
         raise ValueError(f"{where}not a {what}: {conflicts(it.batch[k])[0]}")
+
+
+def _grids(it) -> None:
+    """Raise ValueError naming the first item that is not a complete, valid solution grid."""
+    from .engine.validity import is_grid
+
+    ok = is_grid(it.batch)
+    if not ok.all():
+        k = int(np.argmin(ok))
+        where = "" if it.one else f"{_name(it, k)}: "
+        raise ValueError(f"{where}not a solution grid (every cell filled, no digit repeated in a row, column or box)")
+
+
+def _bands(it) -> tuple[np.ndarray, np.ndarray]:
+    """(index, transformation arrays) of a batch of bands; ValueError naming the first bad one."""
+    from .engine.bands import ROW_PROBLEM, InvalidBandError
+    from .engine.bands import band_index as index
+
+    got, transforms = index(it.batch, check=False)
+    bad = np.flatnonzero(got < 0)
+    if len(bad):
+        k = int(bad[0])
+        where = "" if it.one else f"{_name(it, k)}: "
+        raise ValueError(f"{where}not a band: {ROW_PROBLEM[int(got[k])]}") from InvalidBandError
+    return got, transforms
 
 
 def _name(it, k: int) -> str:
@@ -107,9 +132,11 @@ def count(x: Any, limit: int = 2) -> Any:
 
 
 def equivalent(a: Any, b: Any) -> "Equivalence":
-    """Are two sudokus copies of each other, and by which steps? The result is true when they
-    are; ``.steps`` lists the fewest steps turning ``a`` into ``b``, ``.forward`` is that
-    transformation (``.forward.apply(a)`` gives ``b``), ``.reason`` says why not.
+    """Are two sudokus copies of each other, and by which steps? The answer
+    (:class:`~sudoku_symmetry.Equivalence`) is true when they are; ``.steps`` lists the fewest
+    steps turning ``a`` into ``b``, ``.forward`` is that transformation (``.forward.apply(a)``
+    gives ``b``), ``.reason`` says why not (a grid and a puzzle are never copies). In a notebook
+    it draws both sudokus with the steps.
 
     >>> import sudoku_symmetry as ss
     >>> a = "123456789456789123789123456214365897365897214897214365531642978642978531978531642"
@@ -126,12 +153,24 @@ def equivalent(a: Any, b: Any) -> "Equivalence":
     """
     from .engine.canon import equivalence
 
+    from dataclasses import fields
+
+    from ._sudoku import Equivalence
+    from .engine.text import format_sudoku
+    from .engine.validity import is_grid
+
     x, y = items(a), items(b)
     if not (x.one and y.one):
         raise ValueError("equivalent takes two sudokus (one each)")
     _valid(x)
     _valid(y)
-    return equivalence(x.batch[0], y.batch[0])
+    texts = {"a": format_sudoku(x.batch[0]), "b": format_sudoku(y.batch[0])}
+    grid_a, grid_b = (bool(g) for g in is_grid(np.stack([x.batch[0], y.batch[0]])))
+    if grid_a != grid_b:
+        which = "A is a grid and B a puzzle" if grid_a else "A is a puzzle and B a grid"
+        return Equivalence(False, "mixed", reason=f"{which}: a grid and a puzzle are never copies of each other", **texts)
+    e = equivalence(x.batch[0], y.batch[0])
+    return Equivalence(**{f.name: getattr(e, f.name) for f in fields(e)}, **texts)
 
 
 def band_index(band: Any) -> Any:
@@ -144,18 +183,8 @@ def band_index(band: Any) -> Any:
     >>> ss.band_index(["123456789456789123789123456", "123456789457893612986217354"])
     [0, 415]
     """
-    from .engine.bands import InvalidBandError
-    from .engine.bands import band_index as index
-
     it = items(band, 27, "band")
-    got, _ = index(it.batch, check=False)
-    bad = np.flatnonzero(got < 0)
-    if len(bad):
-        from .engine.bands import ROW_PROBLEM
-
-        k = int(bad[0])
-        where = "" if it.one else f"{_name(it, k)}: "
-        raise ValueError(f"{where}not a band: {ROW_PROBLEM[int(got[k])]}") from InvalidBandError
+    got, _ = _bands(it)
     return it.values(got.astype(np.int64))
 
 
@@ -171,15 +200,10 @@ def rank(grid: Any) -> Any:
     >>> ss.rank(ss.grid([5472730538, 1000]))
     [5472730538, 1000]
     """
-    from .engine.validity import is_grid
     from .shipped import rank_index
 
     it = items(grid)
-    ok = is_grid(it.batch)
-    if not ok.all():
-        k = int(np.argmin(ok))
-        where = "" if it.one else f"{_name(it, k)}: "
-        raise ValueError(f"{where}not a solution grid (every cell filled, no digit repeated in a row, column or box)")
+    _grids(it)
     return it.values(rank_index().ranks_of(it.batch)[0])
 
 

@@ -468,17 +468,19 @@ def exit_without_final_collection() -> None:
     atexit.register(gc.freeze)
 
 
-def run(main_fn, argv=None, prog: str | None = None) -> int:
+def run(main_fn, argv=None, prog: str | None = None, compile_notice_too: bool = True) -> int:
     """Call ``main_fn(argv)`` and turn expected failures into one line and exit status 2:
     a missing or unreadable input, a directory, closed standard input or output, a full disk,
     a catalog that cannot be used. A closed output pipe (``| head``) ends quietly (status 0).
-    A compilation the command must do first is announced (:func:`compile_notice`); the process
-    exits without its final garbage collection (:func:`exit_without_final_collection`)."""
+    A compilation the command must do first is announced (:func:`compile_notice`; not for a
+    command that says itself what it compiles: ``compile_notice_too=False``); the process exits
+    without its final garbage collection (:func:`exit_without_final_collection`)."""
     prog = prog or os.path.basename(sys.argv[0]) or "sudoku"
     exit_without_final_collection()
     if sys.stdout is None:
         return _fail(prog, "standard output is closed")
-    compile_notice(prog)
+    if compile_notice_too:
+        compile_notice(prog)
     try:
         status = main_fn(argv)
         sys.stdout.flush()

@@ -206,7 +206,7 @@ def _main(argv=None) -> int:
 
 
 def main(argv=None) -> int:
-    return run(_main, argv, "populate")
+    return run(_main, argv, "populate", compile_notice_too=False)  # it says what it compiles, step by step
 
 
 if __name__ == "__main__":
