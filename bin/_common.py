@@ -310,6 +310,17 @@ def iter_grid_args(args: list[str], size: int = 100_000) -> Iterator[tuple[str, 
             yield f"argument {k}", [arg], 1
 
 
+def place(source: str, lineno: int) -> str:
+    """Where an input line came from, for a message: ``FILE:N``, or ``argument K`` for a sudoku
+    written on the command line (:func:`iter_grid_args`; it has no line number)."""
+    return source if source.startswith("argument ") else f"{source}:{lineno}"
+
+
+def plural(n: int, word: str) -> str:
+    """``1 puzzle``, ``2 puzzles``."""
+    return f"{n:,} {word}{'' if n == 1 else 's'}"
+
+
 def is_regular_file(path: str) -> bool:
     """True for a regular file (or a link to one): what can be read twice. A pipe, a FIFO, a
     process substitution (``/dev/fd/N``), a terminal or ``-`` can be read only once."""

@@ -56,7 +56,7 @@ from sudoku_symmetry.engine.unavoidable.puzzles import METHODS
 from sudoku_symmetry.catalog.db import open_catalog
 from sudoku_symmetry.catalog.runs import get_run, start_or_resume
 from sudoku_symmetry.commands._common import (EXIT_BAD_INPUT, EXIT_OK, CommandError, add_cluster_arguments,
-                                              add_db_argument, add_version_argument, check_inputs, cluster, count_argument, distributed, emit,
+                                              add_db_argument, add_version_argument, check_inputs, cluster, place, plural, count_argument, distributed, emit,
                                               iter_grid_args, run)
 from sudoku_symmetry.commands._formats import Rows, add_format_argument, emit_grid_rows
 from sudoku_symmetry.jobs import find_puzzles
@@ -101,7 +101,7 @@ def _search(grid, args, source: str, lineno: int):
     try:
         return puzzles_in_grid(grid, args.clues, minimal=args.minimal, limit=args.limit, method=args.method)
     except TooManyPuzzles as exc:
-        raise CommandError(f"{source}:{lineno}: {exc} (--limit)") from None
+        raise CommandError(f"{place(source, lineno)}: {exc} (--limit)") from None
 
 
 def _write(grid, args, source: str, lineno: int, out) -> None:
@@ -125,9 +125,9 @@ def _row(grid, args, source: str, lineno: int) -> dict:
 def _summary(found, text: str, args, source: str, lineno: int) -> None:
     seconds = found.stats["seconds"]
     end = "complete" if found.complete else f"limit {args.limit} reached: there may be more"
-    kind = "minimal puzzles" if args.minimal else "puzzles"
-    print(f"find-puzzles: {source}:{lineno}: {text}: {args.clues} clues: {len(found)} {kind} ({end}), "
-          f"{found.automorphisms} automorphism{'s' if found.automorphisms != 1 else ''}, {seconds:.2f} s",
+    kind = "minimal puzzle" if args.minimal else "puzzle"
+    print(f"find-puzzles: {place(source, lineno)}: {text}: {args.clues} clues: {plural(len(found), kind)} ({end}), "
+          f"{plural(found.automorphisms, 'automorphism')}, {seconds:.2f} s",
           file=sys.stderr, flush=True)
 
 
@@ -154,8 +154,9 @@ def _store(args, path: str, catalog) -> int:
         if int(cur.get("malformed", 0)) > len(shown):
             sys.stderr.write(f"error: {path}: {int(cur['malformed']) - len(shown)} more bad lines\n")
     again = " (already done: nothing new)" if res.already_done else ""
-    print(f"find-puzzles: {path}: {grids} grids searched for {args.clues}-clue puzzles, {bad} bad lines, {found} "
-          f"puzzles found, {0 if res.already_done else state.items_new} new in the catalog (run {state.id}){again}",
+    print(f"find-puzzles: {path}: {plural(grids, 'grid')} searched for {args.clues}-clue puzzles, "
+          f"{plural(bad, 'bad line')}, {plural(found, 'puzzle')} found, "
+          f"{0 if res.already_done else state.items_new} new in the catalog (run {state.id}){again}",
           file=sys.stderr)
     return bad
 

@@ -97,7 +97,9 @@ def _record(puzzle: str, e) -> dict:
 
 def _parser() -> argparse.ArgumentParser:
     ap = argparse.ArgumentParser(prog="setlogic", description=__doc__.splitlines()[0])
-    ap.add_argument("puzzle", help="81 characters, or a file holding one puzzle (81 characters or 9 lines); '-' reads stdin")
+    ap.add_argument("puzzle", nargs="?", default="-",
+                    help="81 characters, or a file holding one puzzle (81 characters or 9 lines); '-' or none: "
+                    "standard input")
     ap.add_argument("--strategy", choices=setlogic.STRATEGIES, default="fewest-perms",
                     help="how the next set is chosen (default: fewest-perms)")
     start = ap.add_mutually_exclusive_group()
