@@ -72,7 +72,14 @@ class LogicState:
     """What logic alone (singles, locked candidates, the band permutation rule; no guess) makes of
     a puzzle: ``status`` is ``"solved"``, ``"stuck"`` or ``"contradiction"``; ``sudoku`` the
     digits placed, ``.`` where open; ``candidates`` the 81 cells' possible digits (``"4"`` for a
-    placed 4, ``"2679"`` for an open cell). In a notebook it draws the candidates."""
+    placed 4, ``"2679"`` for an open cell). In a notebook it draws the candidates.
+
+    Examples:
+        >>> import sudoku_symmetry as ss
+        >>> state = ss.solve_logic(ss.datasets.load("sudoku3m")[0])
+        >>> state.status, state.sudoku == ss.solve(ss.datasets.load("sudoku3m")[0])
+        ('solved', True)
+    """
 
     status: str
     sudoku: str
@@ -117,7 +124,16 @@ class Elimination:
     """A candidate that set logic removes (``"r1c2<>5"``), the sets whose permutations exclude it
     (in the order added: ``"5r1"`` digit 5 in row 1, ``"r1c2"`` the cell, ``"1r1+1r5"`` a unit),
     the assumption it holds under (None: always), and how small the explanation is proven to be
-    (``smallest``, ``irreducible`` or ``all``)."""
+    (``smallest``, ``irreducible`` or ``all``).
+
+    Examples:
+        >>> import sudoku_symmetry as ss
+        >>> e = ss.setlogic(ss.datasets.load("17clue")[0], max_starts=1)[0]
+        >>> print(e)
+        r7c7<>1  (no permutation of sets 1c8, 1b9 has it)
+        >>> e.minimal, e.assumption is None
+        ('smallest', True)
+    """
 
     candidate: str
     sets: tuple[str, ...]

@@ -19,29 +19,30 @@ class Sudoku:
     or ``*`` empty), 9 lines of 9 cells, an array of shape (81,) or (9, 9) (0 empty), or
     another Sudoku.
 
-    >>> import sudoku_symmetry as ss
-    >>> s = ss.Sudoku(".................1.....2.3......3.2...1.4......5....6..3......4.7..8...962...7...")
-    >>> s.givens, s.is_grid, s.count()
-    (17, False, 1)
-    >>> print(s.solve().block())
-    9 5 3 | 1 6 8 | 7 4 2
-    8 6 2 | 7 3 4 | 9 5 1
-    4 1 7 | 9 5 2 | 8 3 6
-    ------+-------+------
-    7 4 6 | 8 9 3 | 1 2 5
-    2 8 1 | 6 4 5 | 3 9 7
-    3 9 5 | 2 7 1 | 4 6 8
-    ------+-------+------
-    1 3 8 | 5 2 9 | 6 7 4
-    5 7 4 | 3 8 6 | 2 1 9
-    6 2 9 | 4 1 7 | 5 8 3
-    >>> s.canon() == ss.Sudoku(ss.canon(str(s)))
-    True
-    >>> len(ss.Sudoku(ss.grid(1)).automorphisms())
-    3
+    Examples:
+        >>> import sudoku_symmetry as ss
+        >>> s = ss.Sudoku(".................1.....2.3......3.2...1.4......5....6..3......4.7..8...962...7...")
+        >>> s.givens, s.is_grid, s.count()
+        (17, False, 1)
+        >>> print(s.solve().block())
+        9 5 3 | 1 6 8 | 7 4 2
+        8 6 2 | 7 3 4 | 9 5 1
+        4 1 7 | 9 5 2 | 8 3 6
+        ------+-------+------
+        7 4 6 | 8 9 3 | 1 2 5
+        2 8 1 | 6 4 5 | 3 9 7
+        3 9 5 | 2 7 1 | 4 6 8
+        ------+-------+------
+        1 3 8 | 5 2 9 | 6 7 4
+        5 7 4 | 3 8 6 | 2 1 9
+        6 2 9 | 4 1 7 | 5 8 3
+        >>> s.canon() == ss.Sudoku(ss.canon(str(s)))
+        True
+        >>> len(ss.Sudoku(ss.grid(1)).automorphisms())
+        3
 
-    ``str()`` is the 81-character line, ``np.asarray(s)`` the (9, 9) array of digits (0 empty),
-    and in a notebook the sudoku draws itself (``_repr_svg_``).
+        ``str()`` is the 81-character line, ``np.asarray(s)`` the (9, 9) array of digits (0 empty),
+        and in a notebook the sudoku draws itself (``_repr_svg_``).
     """
 
     __slots__ = ("_cells",)
@@ -108,7 +109,7 @@ class Sudoku:
 
     # -- the engine's answers ----------------------------------------------------------------
     def canon(self, pattern_first: bool = False) -> "Sudoku":
-        """The canonical (minlex) form (see :func:`sudoku_symmetry.canon`)."""
+        """The canonical (minlex) form (see `canon`)."""
         from ._functions import canon
 
         return canon(self, pattern_first)
@@ -138,13 +139,13 @@ class Sudoku:
         return grid_automorphisms(cells) if self.is_grid else puzzle_automorphisms(cells)
 
     def equivalent(self, other: Any) -> "Equivalence":
-        """Are the two sudokus copies of each other (see :func:`sudoku_symmetry.equivalent`)?"""
+        """Are the two sudokus copies of each other (see `equivalent`)?"""
         from ._functions import equivalent
 
         return equivalent(self, other)
 
     def transform(self, t: "Transform | str") -> "Sudoku":
-        """The sudoku moved by a transformation (a :class:`Transform` or its string form
+        """The sudoku moved by a transformation (a `Transform` or its string form
         ``T:RRRRRRRRR:CCCCCCCCC:DDDDDDDDD``, e.g. ``1:123456789:123456789:123456789`` transposes)."""
         from .engine.group.transform import Transform
 

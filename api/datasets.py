@@ -54,7 +54,7 @@ SETS: dict[str, Dataset] = {d.name: d for d in [
             "tdoku solver's data", "CC BY 2.5 (Gordon Royle)"),
     Dataset("sudoku3m", 7_034,
             "easy to medium puzzles of 20-29 clues, each with a unique solution",
-            "a sample of the \"3 million Sudoku puzzles with ratings\" set (David Radcliffe, Kaggle)",
+            "a sample of the \"3 million Sudoku puzzles with ratings\" set (Kaggle)",
             "CC0 1.0 (public domain)"),
     Dataset("tdoku-tests", 43,
             "puzzles with a known answer: 10 with no solution, 18 unique (with the solution), 15 with "
