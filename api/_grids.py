@@ -24,7 +24,7 @@ class BandForm(NamedTuple):
 
 def band(x: Any) -> Any:
     """The index, minlex form and transformation onto it of each band (27 cells: 3 full rows), as
-    ``bin/band`` prints them: a :class:`BandForm` for one band, a list for many.
+    ``bin/band`` prints them: a `BandForm` for one band, a list for many.
 
     Examples:
         >>> import sudoku_symmetry as ss

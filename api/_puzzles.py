@@ -20,9 +20,9 @@ class UnavoidableSet:
         >>> import sudoku_symmetry as ss
         >>> ua = ss.unavoidable_sets(ss.grid(1), max_size=4)[0]
         >>> ua
-        UnavoidableSet('12.......45.........................................................................')
+        UnavoidableSet('12.........................21....................................................')
         >>> ua.size, ua.cells
-        (4, (0, 1, 9, 10))
+        (4, (0, 1, 27, 28))
     """
 
     grid: str
@@ -57,7 +57,7 @@ def unavoidable_sets(grid: Sequence[str], max_size: int = 12) -> list[list[Unavo
 
 def unavoidable_sets(grid: Any, max_size: int = 12) -> Any:
     """Every minimal unavoidable set of each grid with at most ``max_size`` cells (4-18), smallest
-    first (cells in reading order break ties): a list of :class:`UnavoidableSet` for one grid, a
+    first (cells in reading order break ties): a list of `UnavoidableSet` for one grid, a
     list of lists for many. The work grows about 7x per two cells (12: tens of milliseconds a
     grid, 18: seconds).
 
@@ -67,7 +67,7 @@ def unavoidable_sets(grid: Any, max_size: int = 12) -> Any:
         >>> len(sets), [s.size for s in sets].count(4)
         (120, 6)
         >>> str(sets[0])
-        '12.......45.........................................................................'
+        '12.........................21....................................................'
     """
     from .engine.text import format_sudoku
     from .engine.unavoidable import MAX_SIZE, unavoidable_sets as find

@@ -96,7 +96,7 @@ class LogicState:
 
 
 def solve_logic(x: Any) -> Any:
-    """What logic alone reaches on each puzzle, without guessing (a :class:`LogicState`).
+    """What logic alone reaches on each puzzle, without guessing (a `LogicState`).
 
     Examples:
         >>> import sudoku_symmetry as ss

@@ -2,7 +2,7 @@
 
 Every command reads them too: ``@NAME`` in place of a file (``sudoku solve --count @17clue``), and
 ``sudoku data NAME`` prints one (``sudoku data`` lists them). Each set keeps its own licence;
-its origin and terms are in :data:`SETS` and on the docs' data page.
+its origin and terms are in `SETS` and on the docs' data page.
 
 Examples:
     >>> from sudoku_symmetry import datasets
@@ -84,7 +84,7 @@ def names() -> list[str]:
 
 
 def info(name: str) -> Dataset:
-    """What the set ``name`` is: a :class:`Dataset` (size, description, origin, licence).
+    """What the set ``name`` is: a `Dataset` (size, description, origin, licence).
 
     Examples:
         >>> from sudoku_symmetry import datasets
@@ -125,7 +125,7 @@ def load(name: str, as_frame: bool = False):
     column ``solutions_exact`` says which counts are exact.
 
     Args:
-        name: one of :func:`names`.
+        name: one of `names`.
         as_frame: a DataFrame instead of a list.
 
     Examples:
