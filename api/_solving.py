@@ -128,7 +128,7 @@ class Elimination:
 
     Examples:
         >>> import sudoku_symmetry as ss
-        >>> e = ss.setlogic(ss.datasets.load("17clue")[0], max_starts=1)[0]
+        >>> e = ss.setlogic(ss.datasets.load("17clue")[0], max_starts=3)[0]
         >>> print(e)
         r7c7<>1  (no permutation of sets 1c8, 1b9 has it)
         >>> e.minimal, e.assumption is None

@@ -172,9 +172,9 @@ class Equivalence(_EngineEquivalence):
 
     Examples:
         >>> import sudoku_symmetry as ss
-        >>> e = ss.equivalent(ss.grid(1), ss.Sudoku(ss.grid(1)).transform("1:123456789:123456789:123456789"))
+        >>> e = ss.equivalent(ss.grid(1), ss.Sudoku(ss.grid(1)).transform("0:213456789:123456789:123456789"))
         >>> e
-        Equivalence(True, 'grid', steps=['transpose'])
+        Equivalence(True, 'grid', steps=['reorder rows 1-3 to 2,1,3'])
         >>> ss.equivalent(ss.grid(1), ss.datasets.load("17clue")[0])
         Equivalence(False, 'mixed', reason='A is a grid and B a puzzle: a grid and a puzzle are never copies of each other')
     """

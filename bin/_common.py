@@ -301,9 +301,10 @@ def iter_grid_args(args: list[str], size: int = 100_000) -> Iterator[tuple[str, 
             except SudokuFormatError as exc:
                 shown = arg if len(arg) <= 90 else arg[:87] + "..."
                 raise CommandError(f"{shown!r}: no such file, and not an 81-character sudoku ({exc.message})") from None
+    args = args or ["-"]
     files = [a for a in args if a == "-" or os.path.lexists(a) or dataset_name(a)]
     check_inputs(files)
-    for k, arg in enumerate(args or ["-"], 1):
+    for k, arg in enumerate(args, 1):
         if arg in files:
             yield from iter_chunks([arg], size)
         else:

@@ -119,7 +119,8 @@ def step_kernels(engine) -> StepResult:
     if _cache.is_warm():
         return StepResult([f"kernels: compiled already ({where})"], 0)
     print(f"kernels: compiling every kernel the commands use into {where}; this happens once per version "
-          "(minutes; later commands start in under a second)", flush=True)
+          "of the engine for every install of it on this machine (minutes; then a command compiles nothing)",
+          flush=True)
     total = 0.0
     for name, seconds in warm_up():
         total += seconds
