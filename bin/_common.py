@@ -319,7 +319,7 @@ def place(source: str, lineno: int) -> str:
 
 def plural(n: int, word: str) -> str:
     """``1 puzzle``, ``2 puzzles``."""
-    return f"{n:,} {word}{'' if n == 1 else 's'}"
+    return f"{n} {word}{'' if n == 1 else 's'}"
 
 
 def is_regular_file(path: str) -> bool:

@@ -44,7 +44,7 @@ def _vector(text: str) -> tuple[tuple[int, ...], tuple[int, ...]]:
     try:
         found = setlogic.parse_candidates(text)
     except ValueError as exc:
-        raise argparse.ArgumentTypeError(f"comma-separated candidates: {exc}") from None
+        raise argparse.ArgumentTypeError(f"expected comma-separated candidates: {exc}") from None
     return tuple(k for k, truth in found if truth), tuple(k for k, _ in found)
 
 

@@ -58,10 +58,12 @@ def test_the_sets_answer_what_their_publishers_say():
     assert ss.count(tdoku["puzzle"], limit=10_000).tolist() == tdoku["solutions"].tolist()
     unique = tdoku[tdoku["solutions"] == 1]
     assert ss.solve(unique["puzzle"]).tolist() == unique["solution"].tolist()
-    multi = datasets.load("16clue-multisol", as_frame=True).head(50)
-    assert multi["solutions_exact"].all()
-    assert ss.count(multi["puzzle"], limit=10**7).tolist() == multi["solutions"].tolist()
-    assert ss.count(datasets.load("18clue-nosol")[:50]) == [0] * 50
+    multi = datasets.load("16clue-multisol", as_frame=True)
+    few = multi[multi["solutions"] < 20_000].head(5)  # exact counts, counted again in a second
+    assert len(few) == 5 and few["solutions_exact"].all()
+    assert ss.count(few["puzzle"], limit=10**6).tolist() == few["solutions"].tolist()
+    assert (~multi["solutions_exact"]).sum() == 18 and multi["solutions"].max() == 1_000_000
+    assert ss.count(datasets.load("18clue-nosol")) == [0] * 1000
     assert all(ss.is_minimal(datasets.load("17clue")[:200]))
 
 
@@ -76,10 +78,9 @@ def test_commands_read_a_set_by_name():
     r = _run([BIN / "solve", "--count", "@tdoku-tests"])
     assert r.returncode == 0, r.stderr
     assert r.stdout.split() == [str(n) for n in datasets.load("tdoku-tests", as_frame=True)["solutions"].clip(upper=1_000_000)]
-    r = _run([BIN / "canon", "@17clue"])
-    assert r.returncode == 0 and len(r.stdout.splitlines()) == 49_158
-    r = _run([BIN / "solve", "@nothing"])
-    assert r.returncode == 2 and "no shipped set 'nothing'" in r.stderr and "@17clue" in r.stderr
+    with pytest.raises(_common.CommandError, match="no shipped set 'nothing'.*@17clue"):
+        _common.check_inputs(["@nothing"])
+    assert _common.count_lines(["@17clue"]) == 49_158
     r = _run([BIN / "data"])
     assert r.returncode == 0 and [line.split()[0] for line in r.stdout.splitlines()] == datasets.names()
     r = _run([BIN / "data", "tdoku-tests", "--fields"])
@@ -248,11 +249,10 @@ def test_the_pair_file_equiv_writes_is_read_by_solve_and_canon(tmp_path):
     r = _run([BIN / "equiv", "--random-pair", "--related", "--givens", "20", "--seed", "7", "--out", pair])
     assert r.returncode == 0, r.stderr
     a, b = pair.read_text().splitlines()
-    for cmd in ("solve", "canon"):
-        r = _run([BIN / cmd, pair])
-        assert r.returncode == 0 and len(r.stdout.splitlines()) == 2, r.stderr
-    assert len(set(_run([BIN / "canon", pair]).stdout.splitlines())) == 1  # related: one form
-    assert _run([BIN / "equiv", pair]).stdout.startswith("equivalent")
+    r = _run([BIN / "canon", pair])  # one line each; related, so one form
+    assert r.returncode == 0 and len(r.stdout.splitlines()) == 2 and len(set(r.stdout.splitlines())) == 1, r.stderr
+    r = _run([BIN / "solve", pair])
+    assert r.returncode == 0 and r.stdout.splitlines() == ss.solve([a, b]), r.stderr
 
 
 def test_summaries_count_in_words():
