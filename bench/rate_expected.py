@@ -6,6 +6,9 @@
     python bench/rate_expected.py run --skfr PATH --raw RAW
     # write the expected-values file from RAW: the sample's rows that are rated, with a header
     python bench/rate_expected.py write --raw RAW --origin "..." --out tests/data/se_ratings_1213.tsv
+    # pick the puzzles whose solution path is kept: per group the first K rows of the sample that
+    # serate rated within --max-seconds (its %e), printed as group, line, puzzle
+    python bench/rate_expected.py pick --raw RAW --take GROUP=K ... [--max-seconds 60]
 
 ``serate`` rates every pending puzzle in ONE JVM (``--input=-``, ``--format='%g\t%r/%p/%d\t%e'``);
 its output is flushed after each puzzle, so a killed run keeps all it finished. skfr rates the
@@ -105,6 +108,29 @@ def write(sample, done, origin: list[str], out: Path) -> tuple[int, int]:
     return n, len(sample)
 
 
+def seconds(elapsed: str) -> float:
+    """serate's %e (``0.12s``, ``1m05s``, ``2h03m``, ``1d02h``) in seconds."""
+    units = {"d": 86400, "h": 3600, "m": 60, "s": 1}
+    total, number = 0.0, ""
+    for c in elapsed:
+        if c in units:
+            total += float(number) * units[c]
+            number = ""
+        else:
+            number += c
+    return total
+
+
+def pick(sample, done, take: dict[str, int], max_seconds: float) -> list[tuple[str, int, str]]:
+    out, count = [], dict.fromkeys(take, 0)
+    for group, number, puzzle in sample:
+        if group in take and count[group] < take[group] and puzzle in done:
+            if seconds(done[puzzle][1]) <= max_seconds:
+                out.append((group, number, puzzle))
+                count[group] += 1
+    return out
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     sub = ap.add_subparsers(dest="cmd", required=True)
@@ -116,7 +142,10 @@ def main(argv: list[str] | None = None) -> int:
     w = sub.add_parser("write")
     w.add_argument("--origin", action="append", required=True, help="a header line (repeat)")
     w.add_argument("--out", type=Path, required=True)
-    for p in (r, w):
+    k = sub.add_parser("pick")
+    k.add_argument("--take", action="append", required=True, help="GROUP=K (repeat)")
+    k.add_argument("--max-seconds", type=float, default=60.0)
+    for p in (r, w, k):
         p.add_argument("--raw", type=Path, required=True)
         p.add_argument("--sample", type=Path, default=SAMPLE)
         p.add_argument("--group", action="append", help="only these groups (repeat)")
@@ -126,6 +155,11 @@ def main(argv: list[str] | None = None) -> int:
     if args.cmd == "write":
         n, total = write(sample, done, args.origin, args.out)
         print(f"{args.out}: {n} of {total} sample rows rated", file=sys.stderr)
+        return 0
+    if args.cmd == "pick":
+        take = {g: int(n) for g, n in (t.split("=") for t in args.take)}
+        for group, number, puzzle in pick(sample, done, take, args.max_seconds):
+            print(f"{group}\t{number}\t{puzzle}")
         return 0
     todo = pending(sample, done)
     print(f"{len(todo)} puzzles to rate ({len(done)} done)", file=sys.stderr)
