@@ -7,7 +7,7 @@ them), puzzles per CPU-second per group, the tools alternated over several round
 
 Puzzles: the groups of the rating sample (``group<TAB>line<TAB>puzzle``, as ``bench/rate_sample.py``
 writes it), or plain files of puzzles (one group per file, named after it). The tools are built
-outside the project (see the rating page of the docs); their paths are given by flags. Each round
+outside the project (docs/benchmarks.md names their sources and builds); their paths are given by flags. Each round
 runs every tool once on every group, the order of the tools rotated from round to round, each run
 a separate process whose CPU time (user + system, all its threads) the kernel reports at exit.
 Each tool's ratings are checked against serate's where both ran (``differ`` counts puzzles whose
@@ -126,7 +126,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("files", nargs="*", type=Path, help="files of puzzles, one group each")
     ap.add_argument("--sample", type=Path, help="a rating-sample file (group, line, puzzle)")
     ap.add_argument("--group", action="append", help="only these groups (repeat)")
-    ap.add_argument("--limit", type=int, help="at most this many puzzles per group (the first ones)")
+    ap.add_argument("--limit", type=int, help="at most this many puzzles per group, evenly spaced in it")
     ap.add_argument("--serate-cp", help="class path of a Sudoku Explainer build (serate)")
     ap.add_argument("--serate2-cp", help="a second SE build to time beside the first (e.g. another line)")
     ap.add_argument("--java", default="java")
@@ -164,7 +164,8 @@ def main(argv: list[str] | None = None) -> int:
         scratch = Path(tmp)
         files = {}
         for g, puzzles in groups.items():
-            puzzles = puzzles[: args.limit] if args.limit else puzzles
+            if args.limit and len(puzzles) > args.limit:  # spread over the group (a file may be sorted)
+                puzzles = [puzzles[i * len(puzzles) // args.limit] for i in range(args.limit)]
             groups[g] = puzzles
             files[g] = scratch / f"{g}.txt"
             files[g].write_text("".join(p + "\n" for p in puzzles))
