@@ -23,8 +23,8 @@ from pathlib import Path
 
 from sudoku_symmetry.catalog.db import describe, resolve_url, sqlite_file
 from sudoku_symmetry.catalog.queries import QUERIES
-from sudoku_symmetry.commands._common import (EXIT_OK, CommandError, add_db_argument, add_version_argument,
-                                              count_argument, run)
+from sudoku_symmetry.commands._common import (CommandError, CommandParser, EXIT_OK, add_db_argument,
+                                              add_version_argument, count_argument, run, writes_file)
 
 INSTALL_HINT = "pip install 'sudoku-symmetry[browse]' (or: pip install datasette)"
 
@@ -41,14 +41,15 @@ def metadata(database: str) -> dict:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="browse", description="Serve the catalog with Datasette, with the docs' "
-                                "queries as canned queries (needs datasette).",
-                                epilog="example: bin/populate && bin/browse --port 8001, then open "
-                                "http://127.0.0.1:8001/")
+    p = CommandParser(prog="browse", description="Serve the catalog with Datasette, with the docs' "
+                      "queries as canned queries (needs datasette).",
+                      epilog="example: bin/populate && bin/browse --port 8001, then open "
+                      "http://127.0.0.1:8001/")
     add_db_argument(p)
     p.add_argument("--port", type=count_argument(0, 65535), default=8001, help="port (default 8001; 0: any free one)")
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1, loopback only)")
-    p.add_argument("--metadata-out", metavar="FILE", help="write the Datasette metadata JSON to FILE and exit")
+    writes_file(p.add_argument("--metadata-out", metavar="FILE",
+                               help="write the Datasette metadata JSON to FILE and exit"))
     add_version_argument(p)
     return p
 

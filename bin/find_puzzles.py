@@ -55,9 +55,10 @@ from sudoku_symmetry.engine.unavoidable.puzzles import METHODS
 
 from sudoku_symmetry.catalog.db import open_catalog
 from sudoku_symmetry.catalog.runs import get_run, start_or_resume
-from sudoku_symmetry.commands._common import (EXIT_BAD_INPUT, EXIT_OK, CommandError, add_cluster_arguments,
-                                              add_db_argument, add_version_argument, check_inputs, cluster, count_argument, distributed, emit,
-                                              iter_grid_args, run)
+from sudoku_symmetry.commands._common import (CommandError, CommandParser, EXIT_BAD_INPUT, EXIT_OK,
+                                              add_cluster_arguments, add_db_argument, add_version_argument,
+                                              check_inputs, cluster, count_argument, distributed, emit, iter_grid_args,
+                                              run)
 from sudoku_symmetry.commands._formats import Rows, add_format_argument, emit_grid_rows
 from sudoku_symmetry.jobs import find_puzzles
 from sudoku_symmetry.jobs.chunk import Job
@@ -69,7 +70,7 @@ FIELDS = ("clues", "minimal", "limit", "found", "complete", "automorphisms", "pu
 
 
 def _parser() -> argparse.ArgumentParser:
-    ap = argparse.ArgumentParser(
+    ap = CommandParser(
         prog="find-puzzles",
         description="Every puzzle with exactly N clues whose unique solution is the grid, for each grid.",
         epilog="example: find-puzzles --clues 17 GRID81   (or a file of grids, or '-' for standard input). "

@@ -26,7 +26,7 @@ from sudoku_symmetry.catalog.db import HEAD_REVISION, describe, migrated_from, o
 from sudoku_symmetry.catalog.grids import coverage, import_counts
 from sudoku_symmetry.catalog.search17 import import_entry_bands, load_entry_bands, load_shipped_entry
 from sudoku_symmetry.catalog.shipped import ED_GRID_COUNTS, ed_grid_counts, manifest
-from sudoku_symmetry.commands._common import EXIT_OK, add_db_argument, add_version_argument, run
+from sudoku_symmetry.commands._common import CommandParser, EXIT_OK, add_db_argument, add_version_argument, run
 from sudoku_symmetry.engine import _cache
 from sudoku_symmetry.engine.warmup import warm_up
 from sudoku_symmetry.jobs.band_rows import store_band_rows
@@ -153,7 +153,7 @@ STEPS: list[Step] = [
 
 
 def build_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(
+    p = CommandParser(
         prog="populate",
         description="Create or upgrade the catalog and fill it (idempotent: a second run adds nothing).",
         epilog="steps: " + "; ".join(f"{s.name}: {s.help}" for s in STEPS),

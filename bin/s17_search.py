@@ -56,9 +56,9 @@ from functools import partial
 from sudoku_symmetry.catalog.db import open_catalog
 from sudoku_symmetry.catalog.runs import get_run
 from sudoku_symmetry.catalog.search17 import load_band_order, load_entry_bands, load_search_bands, load_shipped_entry
-from sudoku_symmetry.commands._common import (EXIT_OK, CommandError, add_cluster_arguments, add_db_argument,
-                                              add_version_argument, cluster, count_argument, distributed, run,
-                                              seconds_argument)
+from sudoku_symmetry.commands._common import (CommandError, CommandParser, EXIT_OK, add_cluster_arguments,
+                                              add_db_argument, add_version_argument, cluster, count_argument,
+                                              distributed, run, seconds_argument, writes_file)
 from sudoku_symmetry.commands._runs import out_parameters, out_target, print_runs, start_run
 from sudoku_symmetry.commands._s17 import parse_ranks, parse_variant
 from sudoku_symmetry.engine.bands import N_BANDS
@@ -84,17 +84,19 @@ def parse_bands2(text: str) -> tuple[int, int]:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="s17-search", description=__doc__.split("\n\n")[0],
-                                formatter_class=argparse.RawDescriptionHelpFormatter,
-                                epilog="Example: s17-search --variant C --band1-rank 2 --bands2 18137:18138")
+    p = CommandParser(prog="s17-search", description=__doc__.split("\n\n")[0],
+                      formatter_class=argparse.RawDescriptionHelpFormatter,
+                      epilog="Example: s17-search --variant C --band1-rank 2 --bands2 18137:18138")
     which = p.add_mutually_exclusive_group(required=True)
     which.add_argument("--band1-rank", type=parse_ranks, metavar="K[,L-M]", help="bands 1 by rank (0-415)")
     p.add_argument("--of", type=parse_ranks, metavar="K[,L-M]", default=None,
                    help="with --export: only the finds of these band-1 ranks")
     which.add_argument("--table", action="store_true", help="the measured bands 1 and the estimate of the search")
     which.add_argument("--status", action="store_true", help="list the runs and the bands 1 done")
-    which.add_argument("--export", metavar="FILE", help="write the finds as puzzles (canonical forms, one a line)")
-    which.add_argument("--export-table", metavar="FILE.json", help="write the catalog's measured bands 1 as package data")
+    writes_file(which.add_argument("--export", metavar="FILE",
+                                   help="write the finds as puzzles (canonical forms, one a line)"))
+    writes_file(which.add_argument("--export-table", metavar="FILE.json",
+                                   help="write the catalog's measured bands 1 as package data"))
     p.add_argument("--variant", type=parse_variant, default=None,
                    help="the pass: A (5-6-6 / 6-5-6), B (6-6-5) or C (a chute of 7+ clues)")
     p.add_argument("--bands2", type=parse_bands2, default=None, metavar="A:B",
@@ -102,7 +104,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--store", action="store_true", help="store the finds, print no line (resumable, Dask)")
     p.add_argument("--shard-seconds", type=seconds_argument, default=None, metavar="S",
                    help="with --store: shards of about S estimated CPU seconds (ranges of bands 2)")
-    p.add_argument("--out", metavar="FILE", help="write the lines to FILE (resumable) instead of standard output")
+    writes_file(p.add_argument("--out", metavar="FILE",
+                               help="write the lines to FILE (resumable) instead of standard output"))
     p.add_argument("--chunk", type=count_argument(1), default=s17_search.CHUNK, help=argparse.SUPPRESS)
     p.add_argument("--checkpoint-seconds", type=seconds_argument, default=None, help=argparse.SUPPRESS)
     add_db_argument(p)
