@@ -60,18 +60,19 @@ RUN_KIND = ed_grids.KIND
 
 
 def parse_bands(text: str) -> list[int]:
-    """``I[,J,K-L]`` -> sorted distinct band indexes (argparse type)."""
+    """``I[,J,K-L]`` -> sorted distinct band indexes (argparse type); a range has both ends."""
     out: set[int] = set()
     try:
         for part in text.split(","):
             part = part.strip()
-            lo, _, hi = part.partition("-")
-            a, b = decimal(lo), decimal(hi) if hi else decimal(lo)
+            lo, dash, hi = part.partition("-")
+            a, b = decimal(lo), decimal(hi) if dash else decimal(lo)
             if not (0 <= a <= b < N_BANDS):
                 raise ValueError
             out.update(range(a, b + 1))
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected band indexes 0-415 like 0,5,10-20, got {text!r}") from None
+        raise argparse.ArgumentTypeError(f"expected band indexes 0-415 like 0,5,10-20 (a range K-L has both ends), "
+                                         f"got {text!r}") from None
     return sorted(out)
 
 

@@ -72,7 +72,8 @@ def build_parser() -> argparse.ArgumentParser:
                       formatter_class=argparse.RawDescriptionHelpFormatter,
                       epilog="Line format: 'K BAND2 BAND3' per grid (see the module docstring).")
     which = p.add_mutually_exclusive_group(required=True)
-    which.add_argument("--band1-rank", type=parse_ranks, metavar="K[,L-M]", help="bands 1 by rank (0-415)")
+    which.add_argument("--band1-rank", type=parse_ranks, metavar="K[,L-M]",
+                       help="bands 1 by rank (0-415): K, K-M (both ends: 10-415 to the last) or a list of them")
     which.add_argument("--table", action="store_true", help="print the search's table of all 416 bands 1")
     which.add_argument("--status", action="store_true", help="list the runs and the bands 1 done")
     which.add_argument("--import-shipped", action="store_true",
@@ -109,7 +110,7 @@ def _main(argv=None) -> int:
     if args.band1_rank is not None:
         refuse_distributed_output(args)
         target = out_target(args)
-    catalog = open_catalog(args.db, create=not (args.status or args.export))  # read-only: never makes one
+    catalog = open_catalog(args.db, create=not (args.status or args.export or args.table))  # read-only: never makes one
     if args.status:
         return _status(catalog, sys.stdout)
     if args.export:

@@ -88,7 +88,8 @@ def build_parser() -> argparse.ArgumentParser:
                       formatter_class=argparse.RawDescriptionHelpFormatter,
                       epilog="Example: s17-search --variant C --band1-rank 2 --bands2 18137:18138")
     which = p.add_mutually_exclusive_group(required=True)
-    which.add_argument("--band1-rank", type=parse_ranks, metavar="K[,L-M]", help="bands 1 by rank (0-415)")
+    which.add_argument("--band1-rank", type=parse_ranks, metavar="K[,L-M]",
+                       help="bands 1 by rank (0-415): K, K-M (both ends: 10-415 to the last) or a list of them")
     p.add_argument("--of", type=parse_ranks, metavar="K[,L-M]", default=None,
                    help="with --export: only the finds of these band-1 ranks")
     which.add_argument("--table", action="store_true", help="the measured bands 1 and the estimate of the search")
@@ -135,11 +136,11 @@ def _main(argv=None) -> int:
         target = out_target(args)
     if args.of is not None and not args.export:
         raise CommandError("--of goes with --export")
-    read_only = args.status or args.export or args.export_table
+    read_only = args.status or args.table or args.export or args.export_table
     catalog = open_catalog(args.db, create=not read_only)  # read-only: never makes one
     if args.status:
         print_runs(catalog, RUN_KIND, sys.stdout, shards="ranks", what="bands 1", unit="bands 2",
-                   label=lambda params: f"pass {params.get('pass')}, ")
+                   label=lambda params: f"pass {params.get('pass')}, ", no_lines="stored, no lines")
         return EXIT_OK
     if args.export:
         return _export_finds(catalog, args.export, args.variant, args.of, sys.stderr)

@@ -1,0 +1,145 @@
+"""Every public function of ``import sudoku_symmetry as ss`` answers from 8 threads at once what it
+answers alone: the kernels release the GIL, so any buffer two calls shared would give wrong
+answers or crash. The calls run in a child process (a crash there is a failed test, not a lost
+test run); each thread makes many small calls so that they overlap inside the kernels.
+
+A public name this file has no calls for is tried on a few generic inputs (a list of puzzles, of
+grids, of bands, of ranks, a grid and a clue count); one that takes none of them fails the test
+until its calls are added to :data:`CALLS`."""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+import numpy as np
+
+HERE = Path(__file__).resolve()
+THREADS = 8
+ROUNDS = 6
+
+P17 = ".................1.....2.3......3.2...1.4......5....6..3......4.7..8...962...7..."
+PUZZLES = [P17, "....95.........738........4.............6..2...87....3...........78.4....9....61.",
+           "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+           "52...6.........7.13...........4..8..6......5...........418.........3..2...87.....",
+           "......8.1.7.....5..2..3..4......4...3.....7.5...9........71...6.8.....2.4.....9..."]
+RANKS = [1, 2, 1000, 123_456_789, 5_472_730_538, 804_894_942, 3_000_000_000, 42]
+BANDS = ["123456789456789123789123456", "123456789457893612986217354", "123456789456789132789123465",
+         "123456789789123456456789123"]
+
+
+def _grids() -> list[str]:
+    import sudoku_symmetry as ss
+
+    return [ss.grid(r) for r in RANKS]
+
+
+def _calls():
+    """name -> list of zero-argument calls; each is made alone first, then from every thread."""
+    import sudoku_symmetry as ss
+
+    grids = _grids()
+    one = [lambda p=p: ss.canon(p) for p in PUZZLES + grids]
+    return {
+        "canon": one + [lambda: ss.canon(PUZZLES + grids), lambda: ss.canon(grids, pattern_first=True),
+                        lambda p=PUZZLES[1]: ss.canon(p, pattern_first=True)],
+        "solve": [lambda p=p: ss.solve(p) for p in PUZZLES] + [lambda: ss.solve(PUZZLES)],
+        "count": [lambda p=p: ss.count(p) for p in PUZZLES] + [lambda: ss.count(["." * 81] * 3, limit=50)],
+        "equivalent": [lambda: ss.equivalent(grids[0], ss.canon(grids[0])),
+                       lambda: ss.equivalent(PUZZLES[0], PUZZLES[1]), lambda: ss.equivalent(grids[1], grids[2])],
+        "band_index": [lambda b=b: ss.band_index(b) for b in BANDS] + [lambda: ss.band_index(BANDS)],
+        "rank": [lambda g=g: ss.rank(g) for g in grids] + [lambda: ss.rank(grids)],
+        "grid": [lambda r=r: ss.grid(r) for r in RANKS] + [lambda: ss.grid(RANKS)],
+        "Sudoku": [lambda p=p: _sudoku_answers(ss.Sudoku(p)) for p in PUZZLES[:3] + grids[:3]],
+        "Transform": [lambda g=g: ss.Sudoku(g).transform(ss.equivalent(grids[3], g).forward) for g in grids[:3]],
+    }
+
+
+def _sudoku_answers(s):
+    return (s.canon(), s.solve(), s.count(), len(s.automorphisms()), s.givens, s.is_grid)
+
+
+def _generic(fn, grids):
+    """Calls of a public function this file does not know, on the first inputs it accepts."""
+    for args in ((PUZZLES,), (grids,), (BANDS,), (RANKS,), (grids[0], 80), (PUZZLES[0],), (grids[0],)):
+        try:
+            fn(*args)
+        except Exception:  # noqa: BLE001 - not this function's input
+            continue
+        return [lambda a=args: fn(*a)]
+    return None
+
+
+def _key(value):
+    """A comparable form of any answer (arrays, lists, objects with a repr, equivalences)."""
+    if isinstance(value, np.ndarray):
+        return ("array", value.dtype.str, value.shape, value.tobytes() if value.dtype != object else
+                [_key(v) for v in value.tolist()])
+    if isinstance(value, (list, tuple)):
+        return [_key(v) for v in value]
+    if hasattr(value, "steps") and hasattr(value, "forward"):  # an equivalence
+        return ("equivalence", bool(value), list(value.steps), str(value.forward), getattr(value, "reason", None))
+    if hasattr(value, "to_dict") and hasattr(value, "index"):  # a pandas object
+        return ("pandas", repr(value))
+    return repr(value)
+
+
+def check() -> dict:
+    """Run every call alone, then from THREADS threads at once (ROUNDS times each, started
+    together); returns the mismatches and errors per name, and the names not covered."""
+    import sudoku_symmetry as ss
+
+    calls = _calls()
+    grids = _grids()
+    uncovered = []
+    for name in ss.__all__:
+        obj = getattr(ss, name)
+        if name in calls or name.startswith("__") or not callable(obj):
+            continue
+        got = _generic(obj, grids)
+        if got is None:
+            uncovered.append(name)
+        else:
+            calls[name] = got
+    flat = [(name, k, c) for name, cs in calls.items() for k, c in enumerate(cs)]
+    expected = {(name, k): _key(c()) for name, k, c in flat}
+    problems: dict[str, list[str]] = {}
+    start = threading.Barrier(THREADS)
+
+    def worker(seed: int) -> None:
+        order = np.random.default_rng(seed).permutation(len(flat) * ROUNDS) % len(flat)
+        start.wait()
+        for i in order:
+            name, k, c = flat[i]
+            try:
+                got = _key(c())
+            except Exception as exc:  # noqa: BLE001 - every failure is reported
+                problems.setdefault(name, []).append(f"call {k}: {type(exc).__name__}: {exc}")
+                continue
+            if got != expected[(name, k)]:
+                problems.setdefault(name, []).append(f"call {k}: a different answer")
+
+    threads = [threading.Thread(target=worker, args=(s,)) for s in range(THREADS)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    return {"problems": {n: p[:5] + ([f"... {len(p)} in all"] if len(p) > 5 else []) for n, p in problems.items()},
+            "uncovered": uncovered, "names": sorted(calls)}
+
+
+def test_every_public_function_from_eight_threads():
+    r = subprocess.run([sys.executable, str(HERE)], capture_output=True, text=True, timeout=900,
+                       env={**os.environ, "PYTHONFAULTHANDLER": "1"})
+    assert r.returncode == 0, f"the child process ended with {r.returncode}: {r.stderr[-3000:]}"
+    got = json.loads(r.stdout.splitlines()[-1])
+    assert got["uncovered"] == [], f"public functions without calls in CALLS: {got['uncovered']}"
+    assert {"canon", "solve", "count", "equivalent", "band_index", "rank", "grid"} <= set(got["names"])
+    assert got["problems"] == {}
+
+
+if __name__ == "__main__":
+    print(json.dumps(check()))
