@@ -49,7 +49,8 @@ import sys
 from functools import partial
 
 from sudoku_symmetry.engine.text import format_lines, format_sudoku
-from sudoku_symmetry.engine.unavoidable import TooManyPuzzles, parse_grids, puzzles_in_grid
+from sudoku_symmetry.engine.unavoidable import (PuzzleBatches, TooManyPuzzles, parse_grids, puzzle_batches,
+                                                puzzles_in_grid)
 from sudoku_symmetry.engine.search17.grid import CLUES as BAND_CLUES
 from sudoku_symmetry.engine.unavoidable.puzzles import METHODS
 
@@ -98,19 +99,30 @@ def _parser() -> argparse.ArgumentParser:
     return ap
 
 
+ROW_MAX = 1 << 20
+"""The most puzzles of one grid a CSV or JSON row, or a stored run, takes (1,048,576): they are
+held together (the text format prints any number, a batch at a time)."""
+
+
 def _search(grid, args, source: str, lineno: int):
+    """A grid's whole search, for a CSV or JSON row; more than :data:`ROW_MAX` puzzles without
+    --limit is refused in one line."""
     try:
-        return puzzles_in_grid(grid, args.clues, minimal=args.minimal, limit=args.limit, method=args.method)
+        return puzzles_in_grid(grid, args.clues, minimal=args.minimal, limit=args.limit, method=args.method,
+                               max_puzzles=ROW_MAX)
     except TooManyPuzzles as exc:
-        raise CommandError(f"{source}:{lineno}: {exc} (--limit)") from None
+        raise CommandError(f"{source}:{lineno}: {exc}; a row holds them all: pass --limit, or leave out --format "
+                           "(the text format prints them as they are found)") from None
 
 
 def _write(grid, args, source: str, lineno: int, out) -> None:
+    """The text format: the puzzles printed as they are found, a batch at a time (bounded memory
+    however many there are)."""
     text = format_sudoku(grid)
-    found = _search(grid, args, source, lineno)
+    found = puzzle_batches(grid, args.clues, minimal=args.minimal, limit=args.limit, method=args.method)
     out.write(f"# {text}: {args.clues} clues\n")
-    if len(found):
-        out.write("\n".join(format_lines(found.puzzles)) + "\n")
+    for part in found:
+        out.write("\n".join(format_lines(part)) + "\n")
     out.flush()
     _summary(found, text, args, source, lineno)
 
@@ -127,7 +139,8 @@ def _summary(found, text: str, args, source: str, lineno: int) -> None:
     seconds = found.stats["seconds"]
     end = "complete" if found.complete else f"limit {args.limit} reached: there may be more"
     kind = "minimal puzzles" if args.minimal else "puzzles"
-    print(f"find-puzzles: {source}:{lineno}: {text}: {args.clues} clues: {len(found)} {kind} ({end}), "
+    n = found.found if isinstance(found, PuzzleBatches) else len(found)
+    print(f"find-puzzles: {source}:{lineno}: {text}: {args.clues} clues: {n} {kind} ({end}), "
           f"{found.automorphisms} automorphism{'s' if found.automorphisms != 1 else ''}, {seconds:.2f} s",
           file=sys.stderr, flush=True)
 
@@ -142,8 +155,13 @@ def _store(args, path: str, catalog) -> int:
                             items_total=n_lines)
     keys = find_puzzles.shards(path, digest, pieces)
     job = Job(partial(find_puzzles.work, path=path, clues=args.clues, minimal=args.minimal, limit=args.limit,
-                      chunk=args.chunk, source=name, method=args.method), partial(find_puzzles.write, source=name))
-    res = run_job(catalog, state.id, keys, job, desc=name, unit=" lines", **cluster(args))
+                      chunk=args.chunk, source=name, method=args.method, max_puzzles=ROW_MAX),
+              partial(find_puzzles.write, source=name))
+    try:
+        res = run_job(catalog, state.id, keys, job, desc=name, unit=" lines", **cluster(args))
+    except TooManyPuzzles as exc:
+        raise CommandError(f"{path}: {exc}; a stored grid's puzzles are committed together: pass --limit "
+                           "(what was committed before is kept)") from None
     state = get_run(catalog, state.id)
     grids = bad = found = 0
     for key in keys:

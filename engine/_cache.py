@@ -33,6 +33,7 @@ import shutil
 import stat
 import sys
 import tempfile
+import threading
 from functools import lru_cache
 from pathlib import Path
 
@@ -218,6 +219,11 @@ def mark_warm() -> None:
         pass
 
 
+BUILDING = threading.RLock()
+"""Held while a table is looked up in the cache folder and built when missing: the threads of a
+process build each table once (a second build would cost its time and memory again)."""
+
+
 def stored_arrays(name: str, build, prefix: str | None = None) -> dict:
     """Arrays computed once and kept as ``.npy`` files in the folder ``cache_root() / name``,
     loaded memory-mapped and read-only: a process maps them in about a millisecond and its
@@ -230,11 +236,12 @@ def stored_arrays(name: str, build, prefix: str | None = None) -> dict:
     ``prefix`` are pruned (:data:`KEEP` kept). Where the cache cannot be written, the arrays are
     built and returned in memory."""
     folder = cache_root() / name
-    try:
-        arrays = _mapped(folder)
-    except (OSError, ValueError):  # unreadable: build them in memory
-        return build()
-    return arrays or _store(folder, build(), prefix)
+    with BUILDING:  # threads: one builds, the others then map what it stored
+        try:
+            arrays = _mapped(folder)
+        except (OSError, ValueError):  # unreadable: build them in memory
+            return build()
+        return arrays or _store(folder, build(), prefix)
 
 
 def stored_tables(name: str, sources: list[str], build) -> dict:
@@ -260,7 +267,7 @@ def _mapped(folder: Path) -> dict:
 def _store(folder: Path, arrays: dict, prefix: str | None) -> dict:
     import numpy as np
 
-    tmp = folder.with_name(f".{folder.name}.tmp{os.getpid()}")
+    tmp = folder.with_name(f".{folder.name}.tmp{os.getpid()}-{threading.get_ident()}")
     try:
         tmp.mkdir(parents=True, exist_ok=True)
         for key, a in arrays.items():

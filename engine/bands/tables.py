@@ -12,6 +12,7 @@ Everything here is computed from first principles at first use (an orbit walk ov
 from __future__ import annotations
 
 import os
+import threading
 import time
 from dataclasses import dataclass
 from functools import lru_cache
@@ -23,7 +24,7 @@ import numpy as np
 
 from .._bits import FACT as _FACT
 from .._bits import PERM3 as _PERM3
-from .._cache import cache_root, prune, source_hash
+from .._cache import BUILDING, cache_root, prune, source_hash
 from ..core.layout import SIZE
 from ..group.transform import Transform
 from ..text import as_batch, format_sudoku
@@ -210,6 +211,11 @@ _SAVED = ("minlex", "automorphism_count", "aut_offsets", "aut_maps", "gangster_c
 def band_tables() -> BandTables:
     """The band tables: loaded from the disk cache, or built (and saved) on first use."""
     folder = tables_dir() / f"bands-{_source_tag()}"
+    with BUILDING:  # threads: one builds them, the others load what it saved
+        return _load_or_build(folder)
+
+
+def _load_or_build(folder: Path) -> BandTables:
     try:
         # memory-mapped: a process reads only the pages it looks up (the key table is 10 MB)
         arrays = {name: np.load(folder / f"{name}.npy", mmap_mode="r") for name in _SAVED}
@@ -217,7 +223,7 @@ def band_tables() -> BandTables:
     except (OSError, ValueError):
         tables = build_tables()
         try:
-            tmp = folder.with_name(folder.name + f".tmp{os.getpid()}")
+            tmp = folder.with_name(folder.name + f".tmp{os.getpid()}-{threading.get_ident()}")
             tmp.mkdir(parents=True, exist_ok=True)
             for name in _SAVED:
                 np.save(tmp / f"{name}.npy", getattr(tables, name))
