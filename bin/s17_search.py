@@ -134,6 +134,7 @@ def _main(argv=None) -> int:
             raise CommandError("--workers and --scheduler need --store (lines come out in order from one process)")
         args.count_only = args.store
         target = out_target(args)
+        args.ranges = _ranges(args, sys.stderr)  # before the catalog is opened or made
     if args.of is not None and not args.export:
         raise CommandError("--of goes with --export")
     read_only = args.status or args.table or args.export or args.export_table
@@ -157,7 +158,7 @@ def _search(catalog, args, target, argv, err) -> int:
     pass_, ranks = args.variant, args.band1_rank
     params = s17_search.parameters(pass_, ranks, list(args.bands2) if args.bands2 else None,
                                    chunk=args.chunk, **out_parameters(target))
-    total = sum(b - a for a, b in (s17_search.band_range(r, args.bands2) for r in ranks))
+    total = sum(b - a for a, b in args.ranges.values())
     shards = s17_search.shards(pass_, ranks)
     if args.shard_seconds is not None:
         params["shard_seconds"] = args.shard_seconds
@@ -184,6 +185,22 @@ def _search(catalog, args, target, argv, err) -> int:
               f"({sum(1 for g in got if g['complete'])} complete), {sum(g['found'] for g in got)} 17s, "
               f"{sum(g['cpu_seconds'] for g in got):,.1f} CPU-s (run {state.id})\n")
     return EXIT_OK
+
+
+def _ranges(args, err) -> dict[int, tuple[int, int]]:
+    """The bands 2 searched per band 1; a ``--bands2`` range past a band 1's end is refused (a
+    slip, not "found 0"), one that runs past it is cut, with a line saying so."""
+    ranges = {r: s17_search.band_range(r, args.bands2) for r in args.band1_rank}
+    if args.bands2:
+        a, b = args.bands2
+        for r, (lo, hi) in ranges.items():
+            if lo >= hi:
+                raise CommandError(f"--bands2 {a}:{b} is past the end of band 1 rank {r} (it has {hi:,} bands 2: "
+                                   f"0:{hi})")
+        for r, (lo, hi) in ranges.items():
+            if hi < b:
+                err.write(f"s17-search: band 1 rank {r} has {hi:,} bands 2: searching {lo}:{hi}\n")
+    return ranges
 
 
 def _export_finds(catalog, path: str, pass_, ranks, err) -> int:

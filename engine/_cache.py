@@ -220,8 +220,8 @@ def mark_warm() -> None:
 
 
 BUILDING = threading.RLock()
-"""Held while a table is looked up in the cache folder and built when missing: the threads of a
-process build each table once (a second build would cost its time and memory again)."""
+"""Held while a table missing from the cache folder is built and stored: the threads of a process
+build each table once (a second build would cost its time and memory again)."""
 
 
 def stored_arrays(name: str, build, prefix: str | None = None) -> dict:
@@ -236,12 +236,14 @@ def stored_arrays(name: str, build, prefix: str | None = None) -> dict:
     ``prefix`` are pruned (:data:`KEEP` kept). Where the cache cannot be written, the arrays are
     built and returned in memory."""
     folder = cache_root() / name
-    with BUILDING:  # threads: one builds, the others then map what it stored
-        try:
-            arrays = _mapped(folder)
-        except (OSError, ValueError):  # unreadable: build them in memory
-            return build()
-        return arrays or _store(folder, build(), prefix)
+    try:
+        arrays = _mapped(folder)
+        if arrays:
+            return arrays
+        with BUILDING:  # threads: one builds, the others then map what it stored
+            return _mapped(folder) or _store(folder, build(), prefix)
+    except (OSError, ValueError):  # unreadable: build them in memory
+        return build()
 
 
 def stored_tables(name: str, sources: list[str], build) -> dict:

@@ -76,3 +76,17 @@ def test_status_says_what_a_run_does_and_whether_it_runs(tmp_path, capsys):
     assert "stored, no lines" in lines[0] and "count only" not in lines[0] and "done" in lines[0]
     assert re.search(r"stopped \(no process works it; last checkpoint \d+ s ago", lines[1]), lines[1]
     assert "standard output" in lines[1]
+
+
+def test_a_bands2_range_past_the_end_is_refused(tmp_path, capsys):
+    """Band 1 rank 2 has 54,424 bands 2: a range beyond them is a slip, not "found 0"."""
+    db = tmp_path / "c.sqlite"
+    status, out, err = _status(["--variant", "C", "--band1-rank", "2", "--bands2", "60000:60010", "--db", str(db)],
+                               capsys)
+    assert status == 2 and out == ""
+    assert err.splitlines() == ["s17-search: error: --bands2 60000:60010 is past the end of band 1 rank 2 "
+                                "(it has 54,424 bands 2: 0:54424)"]
+    status, out, err = _status(["--variant", "C", "--band1-rank", "2", "--bands2", "54423:60000", "--db", str(db)],
+                               capsys)
+    assert status == 0 and out.splitlines()[-1].startswith("found ")
+    assert "band 1 rank 2 has 54,424 bands 2: searching 54423:54424" in err

@@ -125,13 +125,18 @@ def test_every_writing_option_refuses_the_catalog(catalog, capsys, name, option)
             assert len(err) == 1 and err[0].startswith(f"{name}: error: {option} ") and "destroy" in err[0], err
 
 
-def test_another_sqlite_database_is_refused_too(tmp_path, capsys):
-    """cp CATALOG copy.sqlite; s17-search --export copy.sqlite --db copy.sqlite left 0 bytes."""
-    other = tmp_path / "copy.sqlite"
-    conn = sqlite3.connect(other)
+def _database(path: Path) -> Path:
+    """A small SQLite database at ``path``."""
+    conn = sqlite3.connect(path)
     conn.execute("CREATE TABLE t (x)")
     conn.commit()
     conn.close()
+    return path
+
+
+def test_another_sqlite_database_is_refused_too(tmp_path, capsys):
+    """cp CATALOG copy.sqlite; s17-search --export copy.sqlite --db copy.sqlite left 0 bytes."""
+    other = _database(tmp_path / "copy.sqlite")
     data = other.read_bytes()
     module = importlib.import_module(_module("s17-search"))
     for argv in (["--export", str(other), "--db", str(other)], ["--export", str(other), "--db", str(tmp_path / "c")],
@@ -167,11 +172,7 @@ def test_the_check_itself(tmp_path, monkeypatch):
 def test_files_named_after_an_option_go_through_the_check(tmp_path, capsys, monkeypatch):
     """enumerate --export FILE.npz writes FILE.json beside it; plot writes KIND.svg by default."""
     monkeypatch.chdir(tmp_path)
-    catalog = tmp_path / "counts.json"  # a catalog may be named anything
-    conn = sqlite3.connect(catalog)
-    conn.execute("CREATE TABLE t (x)")
-    conn.commit()
-    conn.close()
+    catalog = _database(tmp_path / "counts.json")  # a catalog may be named anything
     data = catalog.read_bytes()
     enumerate_cmd = importlib.import_module(_module("enumerate"))
     assert enumerate_cmd.main(["--export", "counts.npz", "--db", str(catalog)]) == 2
