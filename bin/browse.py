@@ -121,7 +121,11 @@ def _main(argv=None) -> int:
     path = _catalog_file(args.db)
     meta = metadata(path.stem, args.allow_sql)
     if args.metadata_out:
-        Path(args.metadata_out).write_text(json.dumps(meta, indent=2) + "\n")
+        text = json.dumps(meta, indent=2) + "\n"
+        if args.metadata_out == "-":
+            sys.stdout.write(text)
+        else:
+            Path(args.metadata_out).write_text(text)
         return EXIT_OK
     if importlib.util.find_spec("datasette") is None:
         raise CommandError(f"browse needs Datasette: {INSTALL_HINT}")

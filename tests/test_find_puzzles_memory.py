@@ -48,18 +48,21 @@ def test_batches_are_bounded_and_hold_every_puzzle_once():
 
 
 def test_a_split_search_finds_what_the_whole_one_finds():
-    """A part of the grid with unavoidable sets in play (72 clues fixed, 5 more among 9 cells):
-    batches of 8 split it many times; the same sets as in one piece, each once."""
+    """Rows 1-2 of the catalog's first grid free, the rest given, 75 clues: 6 of the 18 cells
+    emptied, every choice but the three 6-cell unavoidable sets there (columns 1, 4, 7 and their
+    shifts: row 2 is row 1 moved by three). Batches of 500 split the search many times, and its
+    first part (the givens already hit every other set) lists supersets until its batch fills:
+    the same sets as in one piece, each once."""
     grid = parse(RANK1_GRID)
     uas, _ = minimal_uas(grid, P.SEARCH_UA_SIZE)
-    given = (int.from_bytes(bytes([0xFF] * 8), "little") & ~((1 << 9) - 1), (1 << 17) - 1)  # cells 9..80 given
-    whole, complete, _ = P.search_masks(grid, 77, uas, given=given)
-    parts = list(P.iter_masks(grid, 77, uas, given=given, batch=8))
+    given = (((1 << 64) - 1) & ~((1 << 18) - 1), (1 << 17) - 1)  # cells 18..80
+    whole, complete, _ = P.search_masks(grid, 75, uas, given=given)
+    parts = list(P.iter_masks(grid, 75, uas, given=given, batch=500))
     split = np.concatenate(parts)
-    assert complete and max(len(p) for p in parts) <= 8 and len(parts) > 2
+    assert complete and max(len(p) for p in parts) <= 500 and len(parts) > 10
     assert len({tuple(m) for m in split.tolist()}) == len(split)
     assert {tuple(m) for m in split.tolist()} == {tuple(m) for m in whole.tolist()}
-    assert 0 < len(whole) < comb(9, 5)  # some 5-cell choices miss a UA: the sets are not all of them
+    assert len(whole) == comb(18, 6) - 3
 
 
 def test_what_holds_them_together_refuses_beyond_its_cap(capsys, monkeypatch):

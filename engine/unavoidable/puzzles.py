@@ -102,7 +102,10 @@ def iter_masks(grid: np.ndarray, clues: int, uas: np.ndarray, *, minimal: bool =
         k = hitting.hitting_sets(grid, uas, int(clues), np.uint64(g0), np.uint64(g1), np.uint64(d0), np.uint64(d1),
                                  bool(minimal), left, room, rec, run)
         rec = np.zeros((0, 2), np.uint64)
-        full = bool(run[hitting.STAT_FULL])
+        # a batch filled to the last slot may have had more to give: the kernel flags it, except
+        # where the part's first node itself lists every superset of a puzzle (givens that hit
+        # every UA), which ends the search as the batch fills
+        full = bool(run[hitting.STAT_FULL]) or (k == len(out) and k < left)
         run[hitting.STAT_FULL] = 0
         total += run
         if full:  # more than a batch (and not the limit): split, the sets with the cell first
