@@ -131,5 +131,6 @@ def check_write_target(option: str, path: str, db: str | None = None) -> None:
 
 def _refuse_catalog(shown: str, protected: str) -> None:
     suffix = next((s for s in COMPANIONS[1:] if protected.endswith(s)), "")
-    raise WriteRefused(f"{shown} is the catalog's own {suffix[1:] + ' ' if suffix else ''}file ({protected}): "
-                       "writing there would destroy the catalog; choose another file")
+    which = f"the {suffix} file of {protected[: -len(suffix)]}" if suffix else protected
+    raise WriteRefused(f"{shown} is the catalog's own file ({which}): writing there would destroy the catalog; "
+                       "choose another file")

@@ -56,9 +56,15 @@ def test_ranks_and_the_help_say_the_same():
 def test_status_says_what_a_run_does_and_whether_it_runs(tmp_path, capsys):
     """A --store run is listed as storing (not "count only"); a run printing on standard output
     stopped by SIGTERM is listed as stopped, with the age of its last checkpoint."""
+    from sudoku_symmetry.catalog.db import open_catalog
+    from sudoku_symmetry.catalog.runs import finish_run, start_or_resume
+    from sudoku_symmetry.jobs import s17_search
+
     db = tmp_path / "c.sqlite"
-    store = ["--variant", "C", "--band1-rank", "2", "--bands2", "18136:18137", "--store", "--db", str(db)]
-    assert cmd.main(store) == 0
+    engine = open_catalog(str(db))  # a --store run, done (what the command records for one)
+    finish_run(engine, start_or_resume(engine, s17_search.KIND, s17_search.parameters("C", [2], [18136, 18137],
+                                                                                       None, False)).id)
+    engine.dispose()
     p = subprocess.Popen([str(ROOT / "bin" / "s17-search")] + LONG_SLICE + FINE + ["--db", str(db)], env=ENV,
                          stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     try:

@@ -153,7 +153,7 @@ def test_the_check_itself(tmp_path, monkeypatch):
     # the default catalog and the one named are both protected, existing or not
     files = catalog_files(str(tmp_path / "other.sqlite"))
     assert str(tmp_path / "cat.sqlite-wal") in files and str(tmp_path / "other.sqlite-journal") in files
-    with pytest.raises(WriteRefused, match="catalog's own wal file"):
+    with pytest.raises(WriteRefused, match="catalog's own file \\(the -wal file of "):
         check_write_target("--out", "cat.sqlite-wal")
     with pytest.raises(WriteRefused, match="catalog's own file"):
         check_write_target("--out", "other.sqlite", "sqlite:///" + str(tmp_path / "other.sqlite"))
