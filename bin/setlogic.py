@@ -23,7 +23,8 @@ import argparse
 import re
 import sys
 
-from sudoku_symmetry.commands._common import EXIT_OK, CommandError, add_version_argument, count_argument, run
+from sudoku_symmetry.commands._common import (CommandError, CommandParser, EXIT_OK, add_version_argument,
+                                              count_argument, run)
 from sudoku_symmetry.commands._formats import FORMATS, serialize
 from sudoku_symmetry.commands._single import read_sudoku
 from sudoku_symmetry.engine.solve import setlogic
@@ -102,7 +103,7 @@ def _record(puzzle: str, e) -> dict:
 
 
 def _parser() -> argparse.ArgumentParser:
-    ap = argparse.ArgumentParser(prog="setlogic", description=__doc__.splitlines()[0])
+    ap = CommandParser(prog="setlogic", description=__doc__.splitlines()[0])
     ap.add_argument("puzzle", help="81 characters, or a file holding one puzzle (81 characters or 9 lines); '-' reads stdin")
     ap.add_argument("--strategy", choices=setlogic.STRATEGIES, default="fewest-perms",
                     help="how the next set is chosen (default: fewest-perms)")
