@@ -3,7 +3,7 @@ back: the results come out in the caller's form and order.
 
 One: an 81-character string (``1``-``9`` given; ``.``, ``0``, ``*`` empty), 9 lines of 9
 cells (spaces and ``|`` ``-`` ``+`` layout allowed), an array of shape (81,) or (9, 9), a
-:class:`~sudoku_symmetry.Sudoku`. Many: a list or tuple of those, a NumPy array of strings, an
+`Sudoku`. Many: a list or tuple of those, a NumPy array of strings, an
 integer array of shape (N, 81) or (N, 9, 9), a pandas Series. Bands: the same with 27 cells,
 (3, 9), 3 lines. A bad item raises ValueError naming it (``item 3: ...``; a Series item by its
 index label) and what is wrong with it.

@@ -18,7 +18,8 @@ count; were the fewest not proven, a line under the steps would say so). ``--sho
 both sudokus side by side with box borders; ``--svg FILE`` draws them side by side with the
 verdict, the transformation from A to B and its steps (an SVG file, written with no dependency).
 
-``--random-pair`` writes a pair in the pair format (standard output, or ``--out FILE``) instead:
+``--random-pair`` writes a pair as two 81-character lines, the layout every command reads
+(standard output, or ``--out FILE``) instead:
 a random grid, N of its cells kept as givens (``--givens``, default 25; 81 gives two grids),
 and B that puzzle moved by a random transformation (``--related``) or another random puzzle that
 is not a copy (``--unrelated``); unless told, each with probability 1/2. ``--seed`` makes it
@@ -40,7 +41,7 @@ from sudoku_symmetry.commands._single import read_pair, read_sudoku
 from sudoku_symmetry.engine.canon.equivalence import equivalence
 from sudoku_symmetry.engine.grids.random import random_grids
 from sudoku_symmetry.engine.group.transform import Transform
-from sudoku_symmetry.engine.text import format_pair, format_side_by_side, format_sudoku
+from sudoku_symmetry.engine.text import format_side_by_side, format_sudoku
 from sudoku_symmetry.engine.validity import conflicts
 from sudoku_symmetry.pictures.svg import pair_svg
 
@@ -146,7 +147,7 @@ def _write_pair(args) -> int:
     seed = args.seed if args.seed is not None else secrets.randbits(63)
     related = True if args.related else False if args.unrelated else None
     a, b, related = random_pair(seed, 25 if args.givens is None else args.givens, related)
-    text = format_pair(a, b)
+    text = format_sudoku(a) + "\n" + format_sudoku(b) + "\n"  # what solve, canon and equiv all read
     if args.out is None:
         sys.stdout.write(text)
     else:

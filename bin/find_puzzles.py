@@ -59,7 +59,7 @@ from sudoku_symmetry.catalog.runs import get_run, start_or_resume
 from sudoku_symmetry.commands._common import (CommandError, CommandParser, EXIT_BAD_INPUT, EXIT_OK,
                                               add_cluster_arguments, add_db_argument, add_version_argument,
                                               check_inputs, cluster, count_argument, distributed, emit, iter_grid_args,
-                                              run)
+                                              place, plural, run)
 from sudoku_symmetry.commands._formats import Rows, add_format_argument, emit_grid_rows
 from sudoku_symmetry.jobs import find_puzzles
 from sudoku_symmetry.jobs.chunk import Job
@@ -111,7 +111,7 @@ def _search(grid, args, source: str, lineno: int):
         return puzzles_in_grid(grid, args.clues, minimal=args.minimal, limit=args.limit, method=args.method,
                                max_puzzles=ROW_MAX)
     except TooManyPuzzles as exc:
-        raise CommandError(f"{source}:{lineno}: {exc}; a row holds them all: pass --limit, or leave out --format "
+        raise CommandError(f"{place(source, lineno)}: {exc}; a row holds them all: pass --limit, or leave out --format "
                            "(the text format prints them as they are found)") from None
 
 
@@ -138,10 +138,10 @@ def _row(grid, args, source: str, lineno: int) -> dict:
 def _summary(found, text: str, args, source: str, lineno: int) -> None:
     seconds = found.stats["seconds"]
     end = "complete" if found.complete else f"limit {args.limit} reached: there may be more"
-    kind = "minimal puzzles" if args.minimal else "puzzles"
+    kind = "minimal puzzle" if args.minimal else "puzzle"
     n = found.found if isinstance(found, PuzzleBatches) else len(found)
-    print(f"find-puzzles: {source}:{lineno}: {text}: {args.clues} clues: {n} {kind} ({end}), "
-          f"{found.automorphisms} automorphism{'s' if found.automorphisms != 1 else ''}, {seconds:.2f} s",
+    print(f"find-puzzles: {place(source, lineno)}: {text}: {args.clues} clues: {plural(n, kind)} ({end}), "
+          f"{plural(found.automorphisms, 'automorphism')}, {seconds:.2f} s",
           file=sys.stderr, flush=True)
 
 
@@ -173,8 +173,9 @@ def _store(args, path: str, catalog) -> int:
         if int(cur.get("malformed", 0)) > len(shown):
             sys.stderr.write(f"error: {path}: {int(cur['malformed']) - len(shown)} more bad lines\n")
     again = " (already done: nothing new)" if res.already_done else ""
-    print(f"find-puzzles: {path}: {grids} grids searched for {args.clues}-clue puzzles, {bad} bad lines, {found} "
-          f"puzzles found, {0 if res.already_done else state.items_new} new in the catalog (run {state.id}){again}",
+    print(f"find-puzzles: {path}: {plural(grids, 'grid')} searched for {args.clues}-clue puzzles, "
+          f"{plural(bad, 'bad line')}, {plural(found, 'puzzle')} found, "
+          f"{0 if res.already_done else state.items_new} new in the catalog (run {state.id}){again}",
           file=sys.stderr)
     return bad
 

@@ -122,7 +122,8 @@ def step_kernels(engine) -> StepResult:
     if _cache.is_warm():
         return StepResult([f"kernels: compiled already ({where})"], 0)
     print(f"kernels: compiling every kernel the commands use into {where}; this happens once per version "
-          "(minutes; later commands start in under a second)", flush=True)
+          "of the engine for every install of it on this machine (minutes; then a command compiles nothing)",
+          flush=True)
     total = 0.0
     for name, seconds in warm_up():
         total += seconds
@@ -219,7 +220,7 @@ def _populate(args, url: str, t0: float) -> int:
 
 
 def main(argv=None) -> int:
-    return run(_main, argv, "populate")
+    return run(_main, argv, "populate", compile_notice_too=False)  # it says what it compiles, step by step
 
 
 if __name__ == "__main__":

@@ -21,7 +21,8 @@ import os
 import sys
 
 from sudoku_symmetry.commands._common import (CommandParser, EXIT_BAD_INPUT, EXIT_OK, add_db_argument,
-                                              add_version_argument, check_inputs, decimal, open_inputs, run)
+                                              add_version_argument, check_inputs, dataset_name, decimal, open_inputs,
+                                              run)
 from sudoku_symmetry.commands._formats import Rows, add_format_argument
 from sudoku_symmetry.engine.bands import N_BANDS
 from sudoku_symmetry.engine.canon import InvalidGridError
@@ -101,7 +102,7 @@ def _inputs(arguments: list[str]):
     """(source, iterator of (line number, text)) in argument order: the LINE arguments, numbered
     by their position, are one source; ``-`` is standard input and an existing path a FILE (a
     text of ASCII digits is always a LINE). Every input is checked before anything is read."""
-    files = [a for a in arguments if a == "-" or (not _is_digits(a) and os.path.lexists(a))]
+    files = [a for a in arguments if a == "-" or (not _is_digits(a) and (os.path.lexists(a) or dataset_name(a)))]
     check_inputs(files if arguments else [])
 
     def generate():

@@ -40,7 +40,7 @@ from sudoku_symmetry.engine.unavoidable import MAX_SIZE, parse_grids, unavoidabl
 from sudoku_symmetry.pictures.svg import unavoidable_svg
 
 from sudoku_symmetry.commands._common import (CommandParser, EXIT_BAD_INPUT, EXIT_OK, add_version_argument,
-                                              count_argument, emit, iter_grid_args, run, write_svg, writes_file)
+                                              count_argument, emit, iter_grid_args, place, run, write_svg, writes_file)
 from sudoku_symmetry.commands._formats import Rows, add_format_argument, emit_grid_rows
 
 FIELDS = ("max_size", "count", "sets")
@@ -81,7 +81,7 @@ def _sets(grid, max_size: int, source: str, lineno: int, drawn: list) -> tuple[s
     lines = uas.lines()
     if not drawn:  # the first grid and its first set, for --svg
         drawn.append((text, lines[0] if lines else "", len(uas), max_size))
-    print(f"unavoidable: {source}:{lineno}: {text}: {len(uas)} minimal UAs of at most {max_size} cells "
+    print(f"unavoidable: {place(source, lineno)}: {text}: {len(uas)} minimal UAs of at most {max_size} cells "
           f"({grid_summary(uas.counts)}) in {seconds:.3f} s", file=sys.stderr)
     return text, lines
 

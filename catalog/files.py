@@ -39,10 +39,12 @@ class WriteRefused(CatalogError):
 
 
 def default_location() -> str:
-    """``$XDG_DATA_HOME/sudoku-symmetry/catalog.sqlite`` (``~/.local/share`` when unset): the
-    catalog used when neither ``--db`` nor ``$SUDOKU_CATALOG`` names one (``catalog.db``)."""
-    base = os.environ.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"), ".local", "share")
-    return os.path.join(base, "sudoku-symmetry", "catalog.sqlite")
+    """``catalog.sqlite`` in the user's data folder (``$XDG_DATA_HOME/sudoku-symmetry``, else
+    ``~/.local/share/sudoku-symmetry`` on Linux; the platform's own place elsewhere): the catalog
+    used when neither ``--db`` nor ``$SUDOKU_CATALOG`` names one (``catalog.db``)."""
+    import platformdirs
+
+    return os.path.join(platformdirs.user_data_dir("sudoku-symmetry", appauthor=False), "catalog.sqlite")
 
 
 def sqlite_location(db: str | None) -> str | None:
