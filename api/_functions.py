@@ -298,10 +298,10 @@ def grid(rank: Any) -> Any:
     series = None
     if type(rank).__module__.startswith("pandas") and hasattr(rank, "to_numpy"):
         series = rank
-    one = isinstance(rank, (int, np.integer, np.bool_, str, bytes))
+    one = series is None and np.ndim(rank) == 0  # any single value, whatever its type: one answer or one error
     values = [rank] if one else list(series.to_numpy() if series is not None else np.asarray(rank).reshape(-1))
     for k, r in enumerate(values):
-        r = values[k] = r.item() if isinstance(r, np.generic) else r
+        r = values[k] = r.item() if isinstance(r, (np.generic, np.ndarray)) and np.ndim(r) == 0 else r
         if isinstance(r, bool) or not isinstance(r, int) or not 1 <= r <= N_ED_GRIDS:
             where = "" if one else f"item {series.index[k]!r}: " if series is not None else f"item {k}: "
             raise ValueError(f"{where}rank must be a whole number from 1 to {N_ED_GRIDS:,}, got {r!r}")

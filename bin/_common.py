@@ -42,6 +42,7 @@ from pathlib import Path
 from typing import Callable, Iterable, Iterator, Union
 
 from sudoku_symmetry.catalog.errors import CatalogError  # no SQLAlchemy in it: cheap for every command
+from sudoku_symmetry.catalog.files import check_write_target  # nor in this one (plain paths)
 from sudoku_symmetry.engine import _cache  # no Numba in it: the cache folders and the compile notice
 from sudoku_symmetry.engine.text import SudokuFormatError
 
@@ -100,6 +101,62 @@ class _Version(argparse.Action):
 
         sys.stdout.write(f"{parser.prog} (sudoku-symmetry) {__version__}\n")
         parser.exit()
+
+
+class CommandParser(argparse.ArgumentParser):
+    """Every command's argument parser: an ``argparse.ArgumentParser`` that checks the files the
+    command will write (the options marked with :func:`writes_file`) before anything else, so a
+    path that would destroy a catalog is refused in one line, exit status 2, whatever else the
+    command line holds (``catalog.files.check_write_target``)."""
+
+    def parse_known_args(self, args=None, namespace=None):
+        argv = list(sys.argv[1:] if args is None else args)
+        early = _written_early(self, argv)
+        if early is not None:
+            check_writes(self, early)
+        ns, extras = super().parse_known_args(argv, namespace)
+        check_writes(self, ns)
+        return ns, extras
+
+
+def writes_file(action: argparse.Action) -> argparse.Action:
+    """Mark an option whose value is a file the command writes (``--out``, ``--export``, ``--svg``):
+    :class:`CommandParser` checks it. Returns the action (``writes_file(p.add_argument(...))``)."""
+    action.writes_file = True
+    return action
+
+
+def written_options(parser: argparse.ArgumentParser) -> list[argparse.Action]:
+    """The options of ``parser`` marked with :func:`writes_file`."""
+    return [a for a in parser._actions if getattr(a, "writes_file", False)]
+
+
+def check_writes(parser: argparse.ArgumentParser, args) -> None:
+    """Check every file ``args`` asks the command to write (``catalog.files.check_write_target``)."""
+    for action in written_options(parser):
+        value = getattr(args, action.dest, None)
+        if isinstance(value, str):
+            check_write_target(action.option_strings[-1], value, getattr(args, "db", None))
+
+
+class _QuietParser(argparse.ArgumentParser):
+    def error(self, message):
+        raise argparse.ArgumentError(None, message)
+
+
+def _written_early(parser: argparse.ArgumentParser, argv: list[str]):
+    """The written options and ``--db`` of ``argv`` read alone (None when that fails): so that the
+    check comes first, before the parser's own errors."""
+    marked = written_options(parser)
+    if not marked:
+        return None
+    mini = _QuietParser(add_help=False, allow_abbrev=parser.allow_abbrev, exit_on_error=False)
+    for action in marked + [a for a in parser._actions if a.dest == "db" and a.option_strings]:
+        mini.add_argument(*action.option_strings, dest=action.dest, default=None)
+    try:
+        return mini.parse_known_args(argv)[0]
+    except (argparse.ArgumentError, SystemExit):
+        return None
 
 
 def add_version_argument(parser: argparse.ArgumentParser) -> None:

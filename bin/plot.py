@@ -19,17 +19,18 @@ import sys
 
 from sudoku_symmetry._catalog import PLOTS as KINDS  # the kinds, shared with ss.plot
 from sudoku_symmetry.catalog.db import open_catalog
-from sudoku_symmetry.commands._common import EXIT_OK, CommandError, add_db_argument, add_version_argument, run
+from sudoku_symmetry.commands._common import (CommandError, CommandParser, EXIT_OK, add_db_argument,
+                                              add_version_argument, check_write_target, run, writes_file)
 from sudoku_symmetry.pictures import plots  # matplotlib itself is imported only when a plot is drawn
 
 
 def build_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(
+    p = CommandParser(
         prog="plot", description="Draw what the catalog holds, as an SVG or PNG file (needs matplotlib).",
         epilog="example: bin/populate && bin/plot band1-grids --out grids.svg;  kinds: " + ", ".join(KINDS))
     p.add_argument("kind", nargs="?", choices=list(KINDS), metavar="KIND", help="what to draw (--list names them)")
     p.add_argument("--list", action="store_true", help="list the kinds, one line each, and exit")
-    p.add_argument("--out", metavar="FILE", help="output file, .svg or .png (default: KIND.svg)")
+    writes_file(p.add_argument("--out", metavar="FILE", help="output file, .svg or .png (default: KIND.svg)"))
     add_db_argument(p)
     add_version_argument(p)
     return p
@@ -46,6 +47,7 @@ def _main(argv=None) -> int:
     out = args.out or f"{args.kind}.svg"
     if not out.lower().endswith((".svg", ".png")):
         raise CommandError(f"--out {out}: the file name must end in .svg or .png")
+    check_write_target("--out", out, args.db)  # the default name too
 
     kind = KINDS[args.kind]
     data, draw = kind.draw(open_catalog(args.db, create=False))

@@ -22,7 +22,8 @@ from __future__ import annotations
 import argparse
 import sys
 
-from sudoku_symmetry.commands._common import EXIT_OK, CommandError, add_version_argument, count_argument, run
+from sudoku_symmetry.commands._common import (CommandError, CommandParser, EXIT_OK, add_version_argument,
+                                              count_argument, run)
 from sudoku_symmetry.commands._formats import FORMATS, serialize
 from sudoku_symmetry.commands._single import read_sudoku
 from sudoku_symmetry.engine.solve import setlogic
@@ -96,7 +97,7 @@ def _record(puzzle: str, e) -> dict:
 
 
 def _parser() -> argparse.ArgumentParser:
-    ap = argparse.ArgumentParser(prog="setlogic", description=__doc__.splitlines()[0])
+    ap = CommandParser(prog="setlogic", description=__doc__.splitlines()[0])
     ap.add_argument("puzzle", nargs="?", default="-",
                     help="81 characters, or a file holding one puzzle (81 characters or 9 lines); '-' or none: "
                     "standard input")

@@ -52,23 +52,20 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError, DBAPIError, NoSuchModuleError
 from sqlalchemy.orm import Session
 
-HEAD_REVISION = "0010"
+HEAD_REVISION = "0011"
 """The newest migration in ``migrations/versions``; bump it with every new migration
 (a test checks it against Alembic's own head)."""
-
-ENV_VAR = "SUDOKU_CATALOG"
 
 _REVISION_BEFORE: "weakref.WeakKeyDictionary[Engine, str | None]" = weakref.WeakKeyDictionary()
 
 
 from .errors import CatalogError, ConnectionLost  # noqa: E402  (re-exported: catalog.db.CatalogError)
+from .files import ENV_VAR, default_location  # noqa: E402,F811  (one home for where the catalog is by default)
 
 
 def default_path() -> Path:
-    """``catalog.sqlite`` in the user's data folder (``~/.local/share/sudoku-symmetry`` on Linux)."""
-    import platformdirs
-
-    return Path(platformdirs.user_data_dir("sudoku-symmetry", appauthor=False)) / "catalog.sqlite"
+    """``$XDG_DATA_HOME/sudoku-symmetry/catalog.sqlite`` (``~/.local/share`` if unset)."""
+    return Path(default_location())
 
 
 def resolve_url(db: str | None = None) -> str:

@@ -38,6 +38,7 @@ import shutil
 import stat
 import sys
 import tempfile
+import threading
 from functools import lru_cache
 from pathlib import Path
 
@@ -266,6 +267,11 @@ def mark_warm() -> None:
         pass
 
 
+BUILDING = threading.RLock()
+"""Held while a table missing from the cache folder is built and stored: the threads of a process
+build each table once (a second build would cost its time and memory again)."""
+
+
 def stored_arrays(name: str, build, prefix: str | None = None) -> dict:
     """Arrays computed once and kept as ``.npy`` files in the folder ``cache_root() / name``,
     loaded memory-mapped and read-only: a process maps them in about a millisecond and its
@@ -280,9 +286,12 @@ def stored_arrays(name: str, build, prefix: str | None = None) -> dict:
     folder = cache_root() / name
     try:
         arrays = _mapped(folder)
+        if arrays:
+            return arrays
+        with BUILDING:  # threads: one builds, the others then map what it stored
+            return _mapped(folder) or _store(folder, build(), prefix)
     except (OSError, ValueError):  # unreadable: build them in memory
         return build()
-    return arrays or _store(folder, build(), prefix)
 
 
 def stored_tables(name: str, sources: list[str], build) -> dict:
@@ -308,7 +317,7 @@ def _mapped(folder: Path) -> dict:
 def _store(folder: Path, arrays: dict, prefix: str | None) -> dict:
     import numpy as np
 
-    tmp = folder.with_name(f".{folder.name}.tmp{os.getpid()}")
+    tmp = folder.with_name(f".{folder.name}.tmp{os.getpid()}-{threading.get_ident()}")
     try:
         tmp.mkdir(parents=True, exist_ok=True)
         for key, a in arrays.items():
