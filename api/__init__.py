@@ -40,6 +40,9 @@ _LAZY = {"Sudoku": "._sudoku", "Transform": ".engine.group.transform", "band_ind
          "canon": "._functions", "count": "._functions", "equivalent": "._functions", "grid": "._functions",
          "rank": "._functions", "solve": "._functions"}
 
+_LAZY.update(dict.fromkeys(("generate", "minimize", "random_grids"), "._generate"))  # making puzzles
+__all__ += ["generate", "minimize", "random_grids"]
+
 if TYPE_CHECKING:
     from ._functions import band_index, canon, count, equivalent, grid, rank, solve
     from ._sudoku import Sudoku
