@@ -197,9 +197,10 @@ ORDERS = ("random", "forward", "backward")
 """Orders :func:`minimize` tries the givens in: random (per seed), reading order, its reverse."""
 
 
-def minimize(puzzles, order="random", seed: int = 0) -> tuple[np.ndarray, np.ndarray]:
+def minimize(puzzles, order="random", seed: int = 0, streams=None) -> tuple[np.ndarray, np.ndarray]:
     """Each unique puzzle made minimal: ``(puzzles (n, 81) uint8, their solutions)``. Givens are
-    tried in ``order``: ``random`` (puzzle k's order from stream k of ``seed``: reproducible),
+    tried in ``order``: ``random`` (puzzle k's order from stream ``streams[k]`` of ``seed``, by
+    default k: reproducible),
     ``forward`` (r1c1 to r9c9), ``backward``, or a sequence of cells (0-80) tried in that order
     (givens not in it stay). Raises :class:`NotUnique` for a puzzle without exactly one solution."""
     batch = np.array(as_batch(puzzles), np.uint8, copy=True)
@@ -217,8 +218,9 @@ def minimize(puzzles, order="random", seed: int = 0) -> tuple[np.ndarray, np.nda
             from ..core.rng import shuffle
 
             state = np.zeros(STATE_WORDS, np.uint64)
-            for k in range(n):
-                seed_stream(state, seed, stream_id(k, MINIMIZE_DOMAIN))
+            ids = range(n) if streams is None else [int(x) for x in streams]
+            for k, s in enumerate(ids):
+                seed_stream(state, seed, stream_id(s, MINIMIZE_DOMAIN))
                 shuffle(state, orders[k], 81)
     else:
         cells = [int(c) for c in order]
