@@ -4,6 +4,8 @@ skewness 0.08; "The Hidden Logic of Sudoku", online supplements, Classification)
 
     python bench/berthier_topdown.py --run [--puzzles 1000000] [--shard 20000] [--seed 2026]
     python bench/berthier_topdown.py                 # the summary of the shards done so far
+    python bench/berthier_topdown.py --run --grids fill [--puzzles 1000000]
+    python bench/berthier_topdown.py --run --grids ranks --puzzles 200000
 
 The work is cut into shards of ``--shard`` attempts (attempt i = grid i of the seed's uniform
 draw, its givens removed in a random order: ``engine.generate``); each finished shard writes its
@@ -14,6 +16,12 @@ of the clue count, each with its standard error, and their distance from Berthie
 standard errors of the difference (his sample's and ours; his figures are rounded to 0.01,
 which adds up to 0.005). With ratings (``--er N``): Sudoku Explainer's ER of the first N puzzles
 of the seed, against his mean 3.77 (sd 2.42).
+
+``--grids`` says where the grids come from: ``uniform`` (the default: ``engine.grids.uniform``),
+``ranks`` (also exactly uniform, by the catalog: a uniform rank, the grid at that rank, kept with
+probability 1 / |Aut|, a random element of the group; a rank lookup per grid) or ``fill`` (the
+randomised backtracking fill of ``engine.grids.random``, not uniform: the kind of grid generator
+suexg has). The removal orders are the same streams in all three.
 """
 from __future__ import annotations
 
@@ -29,23 +37,50 @@ OUT = Path(__file__).resolve().parent / "data" / "berthier_topdown"
 BERTHIER = {"n": 1_000_000, "mean": 24.38, "sd": 1.12, "skewness": 0.08, "er_mean": 3.77, "er_sd": 2.42, "er_max": 9.3}
 
 
-def _shard_path(seed: int, first: int, size: int) -> Path:
-    return OUT / f"seed{seed}_{first:09d}_{size}.json"
+def _prefix(grids: str, seed: int) -> str:
+    return f"seed{seed}" if grids == "uniform" else f"{grids}-seed{seed}"
 
 
-def run(puzzles: int, shard: int, seed: int) -> None:
+def _shard_path(grids: str, seed: int, first: int, size: int) -> Path:
+    return OUT / f"{_prefix(grids, seed)}_{first:09d}_{size}.json"
+
+
+def _clues_from(grids: np.ndarray, seed: int, first: int, stats: np.ndarray) -> np.ndarray:
+    """Top-down on given grids, the orders from the seed's order streams (one per shard)."""
+    from sudoku_symmetry.engine.core.rng import STATE_WORDS, seed_stream
+    from sudoku_symmetry.engine.generate import _kernels as K
+    from sudoku_symmetry.engine.generate.topdown import ORDER_DOMAIN, _orbits
+    from sudoku_symmetry.engine.grids.uniform import stream_id
+
+    cells, sizes = _orbits("none")
+    state = np.zeros(STATE_WORDS, np.uint64)
+    seed_stream(state, seed, stream_id(first, ORDER_DOMAIN))
+    clues = np.zeros(len(grids), np.int64)
+    K.top_down(grids, state, cells, sizes, np.zeros_like(grids), clues, stats)
+    return clues
+
+
+def run(puzzles: int, shard: int, seed: int, grids: str = "uniform") -> None:
     from sudoku_symmetry.engine.generate import top_down_range
     from sudoku_symmetry.engine.generate.topdown import STAT_NAMES
+    from sudoku_symmetry.engine.grids.random import random_grids
 
     OUT.mkdir(parents=True, exist_ok=True)
     for first in range(0, puzzles, shard):
         size = min(shard, puzzles - first)
-        path = _shard_path(seed, first, size)
+        path = _shard_path(grids, seed, first, size)
         if path.exists():
             continue
         stats = np.zeros(len(STAT_NAMES), np.int64)
         t0 = time.process_time()
-        _, _, clues = top_down_range(seed, first, size, "none", stats)
+        if grids == "uniform":
+            _, _, clues = top_down_range(seed, first, size, "none", stats)
+        elif grids == "fill":
+            clues = _clues_from(random_grids(size, seed=seed * 100_000 + first // shard), seed, first, stats)
+        else:
+            from bench_uniform import _by_rank
+
+            clues = _clues_from(_by_rank(size, seed * 100_000 + first // shard), seed, first, stats)
         cpu = time.process_time() - t0
         hist = np.bincount(clues, minlength=82).tolist()
         path.write_text(json.dumps({"seed": seed, "first": first, "n": size, "hist": hist, "cpu_seconds": round(cpu, 3),
@@ -64,8 +99,8 @@ def _moments(hist: np.ndarray) -> dict:
             "se_mean": sd / n ** 0.5, "se_sd": sd / (2 * (n - 1)) ** 0.5, "se_skewness": (6 / n) ** 0.5}
 
 
-def summary(seed: int, er: int | None) -> None:
-    files = sorted(OUT.glob(f"seed{seed}_*.json"))
+def summary(seed: int, er: int | None, grids: str = "uniform") -> None:
+    files = sorted(OUT.glob(f"{_prefix(grids, seed)}_*.json"))
     if not files:
         print("no shard done yet: python bench/berthier_topdown.py --run")
         return
@@ -74,7 +109,7 @@ def summary(seed: int, er: int | None) -> None:
     cpu = sum(s["cpu_seconds"] for s in shards)
     m = _moments(hist)
     b = BERTHIER
-    print(f"seed {seed}: {m['n']:,} minimal puzzles top-down from uniform grids ({len(shards)} shards, "
+    print(f"seed {seed}: {m['n']:,} minimal puzzles top-down from {grids} grids ({len(shards)} shards, "
           f"{m['n'] / cpu:,.0f} puzzles per CPU-second)")
     print(f"{'':10s} {'ours':>10s} {'s.e.':>8s} {'Berthier':>9s} {'difference / s.e. (both samples)':>34s}")
     for key, se_key in (("mean", "se_mean"), ("sd", "se_sd"), ("skewness", "se_skewness")):
@@ -104,10 +139,11 @@ def main() -> None:
     ap.add_argument("--shard", type=int, default=20_000)
     ap.add_argument("--seed", type=int, default=2026)
     ap.add_argument("--er", type=int, default=None, metavar="N", help="also rate the first N puzzles of the seed")
+    ap.add_argument("--grids", choices=("uniform", "ranks", "fill"), default="uniform")
     args = ap.parse_args()
     if args.run:
-        run(args.puzzles, args.shard, args.seed)
-    summary(args.seed, args.er)
+        run(args.puzzles, args.shard, args.seed, args.grids)
+    summary(args.seed, args.er, args.grids)
 
 
 if __name__ == "__main__":
