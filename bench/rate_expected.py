@@ -172,7 +172,7 @@ def seconds(elapsed: str) -> float:
 def pick(sample, done, take: dict[str, int], max_seconds: float) -> list[tuple[str, int, str]]:
     out, count = [], dict.fromkeys(take, 0)
     for group, number, puzzle in sample:
-        if group in take and count[group] < take[group] and puzzle in done:
+        if group in take and count[group] < take[group] and puzzle in done and "/" in done[puzzle][0]:
             if seconds(done[puzzle][1]) <= max_seconds:
                 out.append((group, number, puzzle))
                 count[group] += 1

@@ -12,7 +12,8 @@ runs every tool once on every group, the order of the tools rotated from round t
 a separate process whose CPU time (user + system, all its threads) the kernel reports at exit.
 Each tool's ratings are checked against serate's where both ran (``differ`` counts puzzles whose
 ER/EP/ED are not all equal). ``--project`` adds the project's ``bin/rate`` (one process per group,
-its import and kernel loading included); ``--project-cmd`` names another command taking FILE.
+its import and kernel loading included); ``--project-cmd`` names another command taking FILE;
+``--project-api`` calls ``ss.rate`` on the group's puzzles in a process of its own.
 """
 from __future__ import annotations
 
@@ -109,6 +110,16 @@ class Skfr(Tool):
         return secs, got
 
 
+# the project's Python API in a process of its own: ss.rate(list of puzzles) -> ratings with er, ep, ed
+API_SCRIPT = """
+import sys
+import sudoku_symmetry as ss
+puzzles = [line.split()[0][:81] for line in open(sys.argv[1]) if line.strip()]
+for p, r in zip(puzzles, ss.rate(puzzles)):
+    print(p, f"{r.er:.1f}/{r.ep:.1f}/{r.ed:.1f}")
+"""
+
+
 class Project(Tool):
     name = "project"
 
@@ -134,6 +145,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--skfr", help="path of the skfr executable")
     ap.add_argument("--project", action="store_true", help="also run the project's bin/rate")
     ap.add_argument("--project-cmd", help="the project's rating command, FILE appended (default: bin/rate)")
+    ap.add_argument("--project-api", action="store_true",
+                    help="run the project's rater through its Python API (ss.rate on the file's puzzles) instead of bin/rate")
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--startup", action="store_true",
                     help="also time each tool on an empty file (its start-up cost: a JVM's, an import's)")
@@ -152,11 +165,13 @@ def main(argv: list[str] | None = None) -> int:
         tools.append(Serate(args.serate2_cp, args.java, jvm, "serate2"))
     if args.skfr:
         tools.append(Skfr(args.skfr))
-    if args.project or args.project_cmd:
+    if args.project_api:
+        tools.append(Project([sys.executable, "-c", API_SCRIPT]))
+    elif args.project or args.project_cmd:
         tools.append(Project(shlex.split(args.project_cmd) if args.project_cmd
                              else [sys.executable, str(ROOT / "bin" / "rate")]))
     if not tools:
-        ap.error("no tool: give --serate-cp, --skfr or --project")
+        ap.error("no tool: give --serate-cp, --skfr, --project or --project-api")
 
     secs: dict[tuple[str, str], list[float]] = defaultdict(list)
     rated: dict[tuple[str, str], dict[str, str]] = {}

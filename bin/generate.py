@@ -39,8 +39,9 @@ from functools import partial
 
 import numpy as np
 
-from sudoku_symmetry.commands._common import (EXIT_OK, CommandError, add_cluster_arguments, add_db_argument,
-                                              add_version_argument, cluster, count_argument, distributed, run)
+from sudoku_symmetry.commands._common import (EXIT_OK, CommandError, CommandParser, add_cluster_arguments,
+                                              add_db_argument, add_version_argument, cluster, count_argument,
+                                              distributed, run, writes_file)
 from sudoku_symmetry.engine.generate import canonical_name, parse_range, parse_rating
 
 MAX_SEED = (1 << 63) - 1
@@ -65,7 +66,7 @@ def _symmetry(text: str) -> str:
 
 
 def _parser() -> argparse.ArgumentParser:
-    ap = argparse.ArgumentParser(
+    ap = CommandParser(
         prog="generate",
         description="Exactly uniform random grids, and minimal puzzles made top-down from them.",
         epilog="examples: generate --grids 5 --seed 1;  generate --count 100 --clues 24 --symmetry rotate180 --stats",
@@ -86,7 +87,7 @@ def _parser() -> argparse.ArgumentParser:
     ap.add_argument("--solutions", action="store_true", help="put each puzzle's solution after it")
     ap.add_argument("--stats", action="store_true",
                     help="print the clue-count distribution, mean, sd and skewness (and the ratings') on stderr")
-    ap.add_argument("--out", metavar="FILE", help="write the lines to FILE as a resumable run")
+    writes_file(ap.add_argument("--out", metavar="FILE", help="write the lines to FILE as a resumable run"))
     ap.add_argument("--store", action="store_true", help="store the minlex forms in the catalog (a resumable run)")
     ap.add_argument("--block", type=count_argument(1), default=None, metavar="N",
                     help="with --workers/--scheduler: attempts per shard (default 65,536)")

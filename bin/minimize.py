@@ -30,7 +30,7 @@ from sudoku_symmetry.engine.solve import count_solutions
 from sudoku_symmetry.engine.text import format_lines, format_sudoku, parse_lines
 from sudoku_symmetry.engine.validity import conflicts, is_valid
 
-from sudoku_symmetry.commands._common import (EXIT_BAD_INPUT, EXIT_OK, add_input_argument, add_version_argument,
+from sudoku_symmetry.commands._common import (EXIT_BAD_INPUT, EXIT_OK, CommandParser, add_input_argument, add_version_argument,
                                               count_argument, iter_chunks, parse_problems, run)
 from sudoku_symmetry.commands._formats import Rows, add_format_argument, chunk_inputs
 
@@ -39,7 +39,7 @@ FIELDS = {"one": ("minimal", "givens"), "all": ("count", "complete", "puzzles")}
 
 
 def _parser() -> argparse.ArgumentParser:
-    ap = argparse.ArgumentParser(
+    ap = CommandParser(
         prog="minimize",
         description="Make each puzzle minimal (givens removed while it keeps one solution), or list every minimal "
                     "puzzle inside it.",
