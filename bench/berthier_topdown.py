@@ -14,8 +14,7 @@ compact result (puzzles per clue count, the removal counters, CPU seconds) to
 loses at most one shard. The summary pools the shards: the mean, standard deviation and skewness
 of the clue count, each with its standard error, and their distance from Berthier's figures in
 standard errors of the difference (his sample's and ours; his figures are rounded to 0.01,
-which adds up to 0.005). With ratings (``--er N``): Sudoku Explainer's ER of the first N puzzles
-of the seed, against his mean 3.77 (sd 2.42).
+which adds up to 0.005).
 
 ``--grids`` says where the grids come from: ``uniform`` (the default: ``engine.grids.uniform``),
 ``ranks`` (also exactly uniform, by the catalog: a uniform rank, the grid at that rank, kept with
@@ -34,7 +33,7 @@ from pathlib import Path
 import numpy as np
 
 OUT = Path(__file__).resolve().parent / "data" / "berthier_topdown"
-BERTHIER = {"n": 1_000_000, "mean": 24.38, "sd": 1.12, "skewness": 0.08, "er_mean": 3.77, "er_sd": 2.42, "er_max": 9.3}
+BERTHIER = {"n": 1_000_000, "mean": 24.38, "sd": 1.12, "skewness": 0.08}
 
 
 def _prefix(grids: str, seed: int) -> str:
@@ -99,7 +98,7 @@ def _moments(hist: np.ndarray) -> dict:
             "se_mean": sd / n ** 0.5, "se_sd": sd / (2 * (n - 1)) ** 0.5, "se_skewness": (6 / n) ** 0.5}
 
 
-def summary(seed: int, er: int | None, grids: str = "uniform") -> None:
+def summary(seed: int, grids: str = "uniform") -> None:
     files = sorted(OUT.glob(f"{_prefix(grids, seed)}_*.json"))
     if not files:
         print("no shard done yet: python bench/berthier_topdown.py --run")
@@ -118,18 +117,6 @@ def summary(seed: int, er: int | None, grids: str = "uniform") -> None:
         z = (m[key] - b[key]) / math.hypot(se, se_b)
         print(f"{key:10s} {m[key]:10.4f} {se:8.4f} {b[key]:9.2f} {z:+34.2f}")
     print("clues: " + ", ".join(f"{k}: {int(hist[k]) / m['n']:.4%}" for k in np.flatnonzero(hist)))
-    if er:
-        from sudoku_symmetry.engine.generate import generate, ratings
-
-        made = generate(er, seed=seed)
-        t0 = time.process_time()
-        r = ratings(made.puzzles)
-        cpu = time.process_time() - t0
-        mean, sd = float(r.mean()), float(r.std(ddof=1))
-        se = sd / len(r) ** 0.5
-        z = (mean - b["er_mean"]) / math.hypot(se, b["er_sd"] / b["n"] ** 0.5)
-        print(f"ER of the first {len(r):,}: mean {mean:.3f} (s.e. {se:.3f}; Berthier {b['er_mean']}, {z:+.2f} s.e.), "
-              f"sd {sd:.3f} ({b['er_sd']}), max {r.max():.1f} ({b['er_max']}); {len(r) / cpu:,.1f} ratings per CPU-second")
 
 
 def main() -> None:
@@ -138,12 +125,11 @@ def main() -> None:
     ap.add_argument("--puzzles", type=int, default=1_000_000)
     ap.add_argument("--shard", type=int, default=20_000)
     ap.add_argument("--seed", type=int, default=2026)
-    ap.add_argument("--er", type=int, default=None, metavar="N", help="also rate the first N puzzles of the seed")
     ap.add_argument("--grids", choices=("uniform", "ranks", "fill"), default="uniform")
     args = ap.parse_args()
     if args.run:
         run(args.puzzles, args.shard, args.seed, args.grids)
-    summary(args.seed, args.er, args.grids)
+    summary(args.seed, args.grids)
 
 
 if __name__ == "__main__":

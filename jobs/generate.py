@@ -1,14 +1,13 @@
 """The job of ``generate``: uniformly random grids, or minimal puzzles made top-down from them.
 
 Run kind ``generate``, keyed on what is made (grids or puzzles), the seed, the symmetry, the clue
-and rating ranges, how many (``count``: puzzles kept; ``attempts``: grids tried) and where the
+range, how many (``count``: puzzles kept; ``attempts``: grids tried) and where the
 lines go. Attempt i of a seed is grid i of its uniform draw (``engine.generate``), so the work is
 a walk over attempts in order, a chunk per :data:`CHUNK` attempts:
 
 * a serial run is one shard, ``all``: from attempt 0 until ``count`` lines are kept (or
   ``attempts`` are tried); its cursor is ``attempt`` (the next one), ``kept``, and the running
-  statistics (``hist``: puzzles per clue count; ``er``: the ratings' count, sum, sum of squares
-  and maximum, when rated), plus the output file's ``offset`` and ``crc``;
+  statistics (``hist``: puzzles per clue count), plus the output file's ``offset`` and ``crc``;
 * a distributed run (Dask) has one shard per block of :data:`BLOCK` attempts
   (``attempts:A-B``), the same cursor per shard; it stores, it prints nothing.
 
@@ -24,7 +23,7 @@ from typing import Any
 import numpy as np
 
 from sudoku_symmetry.engine.canon import canon_grids, canon_puzzles
-from sudoku_symmetry.engine.generate import canonical_name, parse_range, parse_rating, ratings, top_down_range
+from sudoku_symmetry.engine.generate import canonical_name, parse_range, top_down_range
 from sudoku_symmetry.engine.grids.uniform import CHUNK, uniform_grids
 from sudoku_symmetry.engine.text import format_lines
 
@@ -37,15 +36,14 @@ BLOCK = 64 * CHUNK
 __all__ = ["KIND", "CHUNK", "BLOCK", "parameters", "shards", "new_cursor", "summary", "work", "write"]
 
 
-def parameters(*, what: str, seed: int, symmetry: str = "none", clues=None, rating=None, count: int | None = None,
-               attempts: int | None = None, solutions: bool = False, rated: bool = False, store: bool = False,
+def parameters(*, what: str, seed: int, symmetry: str = "none", clues=None, count: int | None = None,
+               attempts: int | None = None, solutions: bool = False, store: bool = False,
                out: str | None = None, stdout: bool = False, distributed: bool = False, block: int = BLOCK) -> dict:
     """The run's parameters (canonical: equal options, equal run)."""
     params: dict[str, Any] = {"what": what, "seed": int(seed), "count": count, "attempts": attempts,
                               "out": out, "stdout": stdout, "store": store}
     if what == "puzzles":
-        params.update(symmetry=canonical_name(symmetry), clues=parse_range(clues), rating=parse_rating(rating),
-                      solutions=solutions, rated=rated)
+        params.update(symmetry=canonical_name(symmetry), clues=parse_range(clues), solutions=solutions)
     if distributed:
         params["block"] = block
     params["shard_count"] = len(shards(attempts, distributed, block)) if distributed else 1
@@ -60,23 +58,18 @@ def shards(attempts: int | None, distributed: bool = False, block: int = BLOCK) 
 
 
 def new_cursor(start: int = 0) -> dict:
-    return {"attempt": start, "kept": 0, "hist": [0] * 82, "er": [0, 0.0, 0.0, 0.0]}
+    return {"attempt": start, "kept": 0, "hist": [0] * 82}
 
 
 def summary(cursors) -> dict:
     """The statistics of shards' cursors together: ``kept``, ``attempts`` (tried), ``hist``,
-    ``mean``, ``sd`` (n - 1), ``skewness`` of the clue counts, and with ratings ``er_mean``,
-    ``er_sd``, ``er_max``, ``rated``."""
+    ``mean``, ``sd`` (n - 1), ``skewness`` of the clue counts."""
     hist = np.zeros(82, np.int64)
-    er = np.zeros(4)
     tried = kept = 0
     for cur in cursors:
         if not cur:
             continue
         hist += np.array(cur.get("hist", [0] * 82), np.int64)
-        e = cur.get("er", [0, 0, 0, 0])
-        er[:3] += e[:3]
-        er[3] = max(er[3], e[3])
         kept += int(cur.get("kept", 0))
         tried += int(cur.get("attempt", 0)) - int(cur.get("start", 0))
     out: dict[str, Any] = {"kept": kept, "attempts": tried, "hist": hist}
@@ -87,11 +80,6 @@ def summary(cursors) -> dict:
         var = float((hist * (k - mean) ** 2).sum() / max(n - 1, 1))
         m3 = float((hist * (k - mean) ** 3).sum() / n)
         out.update(mean=mean, sd=var ** 0.5, skewness=m3 / (var ** 1.5) if var else 0.0)
-    if er[0]:
-        m = er[0]
-        mean = er[1] / m
-        var = max(er[2] - m * mean * mean, 0.0) / max(m - 1, 1)
-        out.update(rated=int(m), er_mean=mean, er_sd=var ** 0.5, er_max=er[3])
     return out
 
 
@@ -100,8 +88,8 @@ def _rows(forms, auts, kind: str, sources) -> list[dict]:
             for f, a, s in zip(forms, auts, sources)]
 
 
-def work(shard: str, cursor, *, what: str, seed: int, symmetry: str = "none", clues=None, rating=None,
-         count: int | None = None, attempts: int | None = None, solutions: bool = False, rated: bool = False,
+def work(shard: str, cursor, *, what: str, seed: int, symmetry: str = "none", clues=None,
+         count: int | None = None, attempts: int | None = None, solutions: bool = False,
          store: bool = False, emit: bool = True):
     """The shard's attempts, a chunk of up to :data:`CHUNK` at a time, from the cursor: yields
     Chunk(catalog rows (with ``store``), cursor, done, items kept, the lines with ``emit``)."""
@@ -113,7 +101,7 @@ def work(shard: str, cursor, *, what: str, seed: int, symmetry: str = "none", cl
     cur = dict(cursor or new_cursor(start))
     cur.setdefault("start", start)
     sym = canonical_name(symmetry) if what == "puzzles" else "none"
-    lo_hi, er_range = parse_range(clues), parse_rating(rating)
+    lo_hi = parse_range(clues)
     while True:
         at = int(cur["attempt"])
         if (stop is not None and at >= stop) or (count is not None and cur["kept"] >= count):
@@ -129,11 +117,6 @@ def work(shard: str, cursor, *, what: str, seed: int, symmetry: str = "none", cl
         else:
             grids, made, cl = top_down_range(seed, at, size, sym)
             ok = np.ones(size, bool) if lo_hi is None else (cl >= lo_hi[0]) & (cl <= lo_hi[1])
-            er = np.full(size, np.nan)
-            if er_range is not None or rated:
-                er[ok] = ratings(made[ok])
-            if er_range is not None:
-                ok &= (er >= er_range[0]) & (er <= er_range[1])
             keep = np.flatnonzero(ok)
         if count is not None:
             keep = keep[: count - int(cur["kept"])]
@@ -142,11 +125,6 @@ def work(shard: str, cursor, *, what: str, seed: int, symmetry: str = "none", cl
         if what == "puzzles" and len(keep):
             hist = np.array(cur["hist"], np.int64) + np.bincount(cl[keep], minlength=82)
             nxt["hist"] = hist.tolist()
-            if er_range is not None or rated:
-                e = er[keep]
-                old = cur["er"]
-                nxt["er"] = [old[0] + len(e), old[1] + float(e.sum()), old[2] + float((e * e).sum()),
-                             max(old[3], float(e.max()))]
         lines = format_lines(made[keep])
         if what == "puzzles" and solutions:
             lines = [f"{p} {g}" for p, g in zip(lines, format_lines(grids[keep]))]

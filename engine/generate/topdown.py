@@ -61,8 +61,6 @@ class Generated:
     attempts: np.ndarray
     tried: int
     stats: dict = field(default_factory=dict)
-    er: np.ndarray | None = None
-    """Sudoku Explainer's ER of each puzzle when a rating range was asked (else None)."""
 
     def __len__(self) -> int:
         return len(self.puzzles)
@@ -113,39 +111,15 @@ def parse_range(text, what: str = "clues", low: int = 0, high: int = 81) -> tupl
     return lo, hi
 
 
-def ratings(puzzles: np.ndarray) -> np.ndarray:
-    """Sudoku Explainer's ER of each unique puzzle (``engine.rate``), as floats."""
-    try:
-        from ..rate import rate
-    except ImportError:  # pragma: no cover - an engine without the rating
-        raise ValueError("a rating range needs the rating engine (sudoku_symmetry.engine.rate)") from None
-    return np.array([r.er for r in rate(puzzles)], float)
-
-
-def parse_rating(text) -> tuple[float, float] | None:
-    """``"A-B"`` (or (lo, hi), or None) as an inclusive ER range, A <= B, both 0-20."""
-    if text is None:
-        return None
-    try:
-        lo, hi = (float(x) for x in (text if isinstance(text, (tuple, list)) else str(text).split("-", 1)))
-    except ValueError:
-        raise ValueError(f"rating must be a range A-B of Sudoku Explainer ratings, got {text!r}") from None
-    if not 0 <= lo <= hi <= 20:
-        raise ValueError(f"rating must be a range within 0-20 with the low end first, got {text!r}")
-    return lo, hi
-
-
-def generate(n: int, seed: int = 0, *, symmetry: str = "none", clues=None, rating=None, first: int = 0,
+def generate(n: int, seed: int = 0, *, symmetry: str = "none", clues=None, first: int = 0,
              max_attempts: int | None = None) -> Generated:
     """``n`` minimal puzzles top-down from uniformly random grids (module docstring), those with
-    a number of givens in ``clues`` (a range ``"A-B"`` or (lo, hi); default any) and, with
-    ``rating`` (a range of Sudoku Explainer's ER, ``"7-8"``), an ER in it, starting at attempt
-    ``first``. ``max_attempts``: stop after that many attempts (then fewer may come back); by
+    a number of givens in ``clues`` (a range ``"A-B"`` or (lo, hi); default any), starting at
+    attempt ``first``. ``max_attempts``: stop after that many attempts (then fewer may come back); by
     default 1,000 per puzzle asked, at least a million."""
     seed = check_seed(seed)
     sym = canonical_name(symmetry)
     rng = parse_range(clues)
-    er_range = parse_rating(rating)
     n = int(n)
     if n < 0:
         raise ValueError("n must be 0 or more")
@@ -156,27 +130,20 @@ def generate(n: int, seed: int = 0, *, symmetry: str = "none", clues=None, ratin
         size = min(CHUNK - at % CHUNK, cap - tried)
         if rng is None:
             size = min(size, n - kept)
-        if er_range is not None:
-            size = min(CHUNK - at % CHUNK, cap - tried)
         grids, puzzles, cl = top_down_range(seed, at, size, sym, st)
         keep = np.ones(size, bool) if rng is None else (cl >= rng[0]) & (cl <= rng[1])
-        er = np.full(size, np.nan)
-        if er_range is not None:
-            er[keep] = ratings(puzzles[keep])
-            keep &= (er >= er_range[0]) & (er <= er_range[1])
         idx = np.flatnonzero(keep)[: n - kept]
-        parts.append((grids[idx], puzzles[idx], cl[idx], at + idx, er[idx]))
+        parts.append((grids[idx], puzzles[idx], cl[idx], at + idx))
         kept += len(idx)
         used = size if kept < n else int(idx[-1]) + 1
         tried += used
         at += used
     if parts:
-        grids, puzzles, cl, att, er = (np.concatenate(x) for x in zip(*parts))
+        grids, puzzles, cl, att = (np.concatenate(x) for x in zip(*parts))
     else:
-        grids, puzzles, cl, att, er = (np.zeros((0, 81), np.uint8), np.zeros((0, 81), np.uint8),
-                                       np.zeros(0, np.int64), np.zeros(0, np.int64), np.zeros(0))
-    return Generated(seed, sym, puzzles, grids, cl, att.astype(np.int64), tried, dict(zip(STAT_NAMES, st.tolist())),
-                     er if er_range is not None else None)
+        grids, puzzles, cl, att = (np.zeros((0, 81), np.uint8), np.zeros((0, 81), np.uint8),
+                                   np.zeros(0, np.int64), np.zeros(0, np.int64))
+    return Generated(seed, sym, puzzles, grids, cl, att.astype(np.int64), tried, dict(zip(STAT_NAMES, st.tolist())))
 
 
 class NotUnique(ValueError):
