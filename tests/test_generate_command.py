@@ -1,13 +1,9 @@
-"""bin/generate and bin/minimize: the lines of the API, byte-identical files from a seed, a killed
---out run resuming to the uninterrupted file, stored rows saying how each puzzle was made, a run
-on Dask workers storing the serial rows, errors in place and refusals."""
+"""bin/generate and bin/minimize: the lines of the API, byte-identical files from a seed, an
+interrupted --out run resuming to the uninterrupted file, stored rows saying how each puzzle was
+made, a distributed run's shards making the serial rows, errors in place and refusals."""
 from __future__ import annotations
 
-import os
-import signal
 import sqlite3
-import subprocess
-import time
 from pathlib import Path
 
 import numpy as np
@@ -15,11 +11,10 @@ import numpy as np
 import sudoku_symmetry as ss
 from sudoku_symmetry.commands import generate as gen_cmd
 from sudoku_symmetry.commands import minimize as min_cmd
+from sudoku_symmetry.jobs import generate as job
 from sudoku_symmetry.engine.canon import canon_puzzles
 from sudoku_symmetry.engine.text import format_lines, parse
 
-ROOT = Path(__file__).resolve().parents[1]
-ENV = {**os.environ, "SUDOKU_TEST_WARMUP": "0"}
 PUZZLES = "SELECT canonical, kind, n_givens, automorphism_count, source FROM configurations ORDER BY canonical"
 
 
@@ -48,43 +43,32 @@ def test_stats_compare_with_berthier(capsys):
     assert f"mean {mean:.3f}" in err
 
 
-def _run(args, db=None, kill_after=None, out=None):
-    """bin/generate; with ``kill_after``, SIGKILL it once the run has checkpointed that many
-    items. True when it was killed before finishing."""
-    p = subprocess.Popen([str(ROOT / "bin" / "generate")] + args, env=ENV, stdout=subprocess.PIPE,
-                         stderr=subprocess.PIPE)
-    if kill_after is None:
-        stdout, err = p.communicate(timeout=900)
-        assert p.returncode == 0, err.decode()
-        if out is not None:
-            Path(out).write_bytes(stdout)
-        return False
-    deadline = time.time() + 600
-    while p.poll() is None and time.time() < deadline:
-        try:
-            done = rows(db, "SELECT coalesce(sum(items_done), 0) FROM run_checkpoints")[0][0]
-        except sqlite3.Error:
-            done = 0
-        if done >= kill_after:
-            p.send_signal(signal.SIGKILL)
-            break
-        time.sleep(0.01)
-    p.communicate()
-    return p.returncode == -signal.SIGKILL
+def test_an_interrupted_out_run_resumes_to_the_same_file_and_rows(tmp_path, capsys, monkeypatch):
+    """Stopped while a chunk's rows are being stored (after its lines may have reached the file),
+    then started again: the file and the rows of one uninterrupted run, nothing twice."""
+    args = ["--count", "2500", "--seed", "9", "--store"]
+    assert gen_cmd.main(["--count", "2500", "--seed", "9"]) == 0
+    ref = capsys.readouterr().out.encode()
+    whole = tmp_path / "whole.txt"
+    assert gen_cmd.main(args + ["--out", str(whole), "--db", str(tmp_path / "whole.sqlite")]) == 0
+    real, calls = job.write, []
 
+    def stopped_at_the_second_chunk(conn, chunk_rows):
+        calls.append(len(chunk_rows))
+        if len(calls) == 2:
+            raise KeyboardInterrupt
+        return real(conn, chunk_rows)
 
-def test_a_killed_out_run_resumes_to_the_same_file_and_rows(tmp_path):
-    args = ["--count", "3000", "--seed", "9", "--store"]
-    ref = tmp_path / "ref.txt"
-    _run(["--count", "3000", "--seed", "9"], out=ref)
-    _run(args + ["--out", str(tmp_path / "whole.txt"), "--db", str(tmp_path / "whole.sqlite")])
     out, db = tmp_path / "k.txt", str(tmp_path / "k.sqlite")
-    killed = sum(_run(args + ["--out", str(out), "--db", db], db, kill_after=k) for k in (1000, 2000))
-    assert killed >= 1
-    _run(args + ["--out", str(out), "--db", db])
-    assert out.read_bytes() == ref.read_bytes() == (tmp_path / "whole.txt").read_bytes()
+    monkeypatch.setattr(job, "write", stopped_at_the_second_chunk)
+    assert gen_cmd.main(args + ["--out", str(out), "--db", db]) == 130
+    assert rows(db, "SELECT items_done, status FROM runs")[0][0] == calls[0] < 2500
+    monkeypatch.setattr(job, "write", real)
+    capsys.readouterr()
+    assert gen_cmd.main(args + ["--out", str(out), "--db", db]) == 0
+    assert out.read_bytes() == ref == whole.read_bytes()
     assert rows(db, PUZZLES) == rows(str(tmp_path / "whole.sqlite"), PUZZLES)
-    assert rows(db, "SELECT items_done, status FROM runs") == [(3000, "done")]
+    assert rows(db, "SELECT items_done, status FROM runs") == [(2500, "done")]
 
 
 def test_stored_rows_say_how_each_puzzle_was_made(tmp_path, capsys):
@@ -105,13 +89,19 @@ def test_stored_rows_say_how_each_puzzle_was_made(tmp_path, capsys):
     assert capsys.readouterr().out.startswith("run 1: puzzles of 50 attempts, seed 2, clues 25-25 (stored): done")
 
 
-def test_a_run_on_dask_workers_stores_the_serial_rows(tmp_path):
-    args = ["--attempts", "300", "--seed", "3", "--store"]
-    ref, dist = str(tmp_path / "ref.sqlite"), str(tmp_path / "dist.sqlite")
-    _run(args + ["--db", ref])
-    _run(args + ["--db", dist, "--workers", "2", "--block", "100"])
-    assert rows(dist, PUZZLES) == rows(ref, PUZZLES) and len(rows(ref, PUZZLES)) == 300
-    assert rows(dist, "SELECT count(*), sum(done) FROM run_checkpoints") == [(3, 3)]
+def test_the_shards_of_a_distributed_run_make_the_serial_rows():
+    """A distributed run's shards (blocks of attempts, each made alone on a worker) give the rows
+    of the serial run over the same attempts, each once; the Dask plumbing itself is the jobs
+    layer's (tests/test_distributed.py)."""
+    opts = {"what": "puzzles", "seed": 3, "symmetry": "none", "clues": None, "count": None, "attempts": 300,
+            "store": True, "emit": False}
+    keys = job.shards(300, True, 100)
+    assert keys == ["attempts:0-100", "attempts:100-200", "attempts:200-300"]
+    serial = [r for c in job.work("all", None, **opts) for r in c.results]
+    sharded = [r for k in keys for c in job.work(k, None, **opts) for r in c.results]
+    assert sharded == serial and len(serial) == 300
+    assert [r["source"] for r in serial[:2]] == ["generate seed=3 attempt=0", "generate seed=3 attempt=1"]
+    assert job.summary([c.cursor for k in keys for c in job.work(k, None, **opts) if c.done])["kept"] == 300
 
 
 def test_generate_refusals(tmp_path, capsys):
