@@ -6,6 +6,7 @@ skewness 0.08; "The Hidden Logic of Sudoku", online supplements, Classification)
     python bench/berthier_topdown.py                 # the summary of the shards done so far
     python bench/berthier_topdown.py --run --grids fill [--puzzles 1000000]
     python bench/berthier_topdown.py --run --grids ranks --puzzles 200000
+    python bench/berthier_topdown.py --save          # the three summaries into the committed SUMMARY.txt
 
 The work is cut into shards of ``--shard`` attempts (attempt i = grid i of the seed's uniform
 draw, its givens removed in a random order: ``engine.generate``); each finished shard writes its
@@ -33,6 +34,7 @@ from pathlib import Path
 import numpy as np
 
 OUT = Path(__file__).resolve().parent / "data" / "berthier_topdown"
+SAVED = OUT / "SUMMARY.txt"
 BERTHIER = {"n": 1_000_000, "mean": 24.38, "sd": 1.12, "skewness": 0.08}
 
 
@@ -98,25 +100,30 @@ def _moments(hist: np.ndarray) -> dict:
             "se_mean": sd / n ** 0.5, "se_sd": sd / (2 * (n - 1)) ** 0.5, "se_skewness": (6 / n) ** 0.5}
 
 
-def summary(seed: int, grids: str = "uniform") -> None:
+def summary(seed: int, grids: str = "uniform") -> list[str]:
+    """The summary's lines: the pooled moments, their standard errors, and the distance from
+    Berthier's figures in standard errors of the difference, as printed and beyond his rounding
+    (the nearest point of [x - 0.005, x + 0.005])."""
     files = sorted(OUT.glob(f"{_prefix(grids, seed)}_*.json"))
     if not files:
-        print("no shard done yet: python bench/berthier_topdown.py --run")
-        return
+        return [f"no {grids} shard done yet: python bench/berthier_topdown.py --run --grids {grids}"]
     shards = [json.loads(p.read_text()) for p in files]
     hist = np.sum([s["hist"] for s in shards], axis=0)
     cpu = sum(s["cpu_seconds"] for s in shards)
     m = _moments(hist)
     b = BERTHIER
-    print(f"seed {seed}: {m['n']:,} minimal puzzles top-down from {grids} grids ({len(shards)} shards, "
-          f"{m['n'] / cpu:,.0f} puzzles per CPU-second)")
-    print(f"{'':10s} {'ours':>10s} {'s.e.':>8s} {'Berthier':>9s} {'difference / s.e. (both samples)':>34s}")
+    lines = [f"seed {seed}: {m['n']:,} minimal puzzles top-down from {grids} grids ({len(shards)} shards, "
+             f"{m['n'] / cpu:,.0f} puzzles per CPU-second)",
+             f"{'':10s} {'ours':>10s} {'s.e.':>8s} {'Berthier':>9s} {'(ours - his) / s.e.':>20s} {'beyond rounding':>16s}"]
     for key, se_key in (("mean", "se_mean"), ("sd", "se_sd"), ("skewness", "se_skewness")):
         se = m[se_key]
         se_b = se * math.sqrt(m["n"] / b["n"])  # his sample's error, at his size
-        z = (m[key] - b[key]) / math.hypot(se, se_b)
-        print(f"{key:10s} {m[key]:10.4f} {se:8.4f} {b[key]:9.2f} {z:+34.2f}")
-    print("clues: " + ", ".join(f"{k}: {int(hist[k]) / m['n']:.4%}" for k in np.flatnonzero(hist)))
+        both = math.hypot(se, se_b)
+        gap = m[key] - b[key]
+        beyond = math.copysign(max(abs(gap) - 0.005, 0.0), gap)
+        lines.append(f"{key:10s} {m[key]:10.4f} {se:8.4f} {b[key]:9.2f} {gap / both:+20.2f} {beyond / both:+16.2f}")
+    lines.append("clues: " + ", ".join(f"{k}: {int(hist[k]) / m['n']:.4%}" for k in np.flatnonzero(hist)))
+    return lines
 
 
 def main() -> None:
@@ -126,10 +133,14 @@ def main() -> None:
     ap.add_argument("--shard", type=int, default=20_000)
     ap.add_argument("--seed", type=int, default=2026)
     ap.add_argument("--grids", choices=("uniform", "ranks", "fill"), default="uniform")
+    ap.add_argument("--save", action="store_true", help=f"write the three kinds' summaries to {SAVED.name}")
     args = ap.parse_args()
     if args.run:
         run(args.puzzles, args.shard, args.seed, args.grids)
-    summary(args.seed, args.grids)
+    if args.save:
+        text = "\n\n".join("\n".join(summary(args.seed, g)) for g in ("uniform", "fill", "ranks"))
+        SAVED.write_text(f"# python bench/berthier_topdown.py --save (from the shards beside this file)\n{text}\n")
+    print("\n".join(summary(args.seed, args.grids)))
 
 
 if __name__ == "__main__":
