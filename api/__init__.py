@@ -31,6 +31,7 @@ if _TYPE_CHECKING:
     from . import datasets
     from ._catalog import plot, query
     from ._functions import band_index, canon, count, equivalent, grid, rank, solve
+    from ._generate import generate, minimize, random_grids
     from ._grids import band, ed_grids
     from ._patterns import pattern_canon, pattern_count, patterns
     from ._puzzles import UnavoidableSet, puzzles_in_grid, unavoidable_sets

@@ -120,6 +120,13 @@ class Sudoku:
 
         return solve(self)
 
+    def minimize(self, order: Any = "random", seed: int = 0) -> "Sudoku":
+        """The puzzle made minimal: givens removed while it keeps its one solution (see
+        :func:`sudoku_symmetry.minimize`); ValueError for a puzzle without exactly one solution."""
+        from ._generate import minimize
+
+        return minimize(self, order, seed)
+
     def count(self, limit: int = 2) -> int:
         """The number of solutions, counted up to ``limit``."""
         from ._functions import count

@@ -101,9 +101,21 @@ def _unavoidable() -> None:
     puzzles_in_grid(GRID, 80, minimal=True, limit=2)
 
 
+def _generate() -> None:
+    from .generate import generate, minimal_inside, minimize
+    from .grids.uniform import uniform_grids
+
+    uniform_grids(2, seed=0)
+    generate(1, seed=0)
+    generate(1, seed=0, symmetry="rotate180")
+    for order in ("random", "forward"):
+        minimize(np.stack([_cells(GRID)]), order=order)
+    minimal_inside(PUZZLE)
+
+
 STEPS: list[tuple[str, Callable[[], None]]] = [
     ("bands", _bands), ("canon", _canon), ("solve", _solve), ("grids", _grids), ("patterns", _patterns),
-    ("search17", _search17), ("unavoidable", _unavoidable)]
+    ("search17", _search17), ("unavoidable", _unavoidable), ("generate", _generate)]
 """The families in the order their kernels are compiled (later steps reuse earlier tables)."""
 
 

@@ -21,6 +21,10 @@ def workloads(tmp: Path) -> dict[str, list[list[str]]]:
     puzzles.write_text("\n".join([PUZZLE, PUZZLE_B, GRID, "." * 81, "1" + "." * 80]) + "\n")
     bands = tmp / "bands.txt"
     bands.write_text(BAND + "\n123456789457893612986217354\n")
+    minimal = tmp / "minimal.txt"
+    minimal.write_text(PUZZLE + "\n")
+    unique = tmp / "unique.txt"
+    unique.write_text(PUZZLE + "\n" + GRID + "\n")
     pattern = tmp / "pattern.txt"
     pattern.write_text(PUZZLE.replace(".", "0") + "\n" + "".join("x" if c != "." else "." for c in PUZZLE) + "\n")
     p = str(puzzles)
@@ -42,6 +46,9 @@ def workloads(tmp: Path) -> dict[str, list[list[str]]]:
         "s17-search": [["--variant", "B", "--band1-rank", "0", "--bands2", "18:19"]],
         "unavoidable": [[GRID]],
         "find-puzzles": [["--clues", "80", GRID], ["--clues", "80", "--minimal", "--limit", "2", GRID]],
+        "generate": [["--grids", "2"], ["--count", "2", "--symmetry", "180", "--stats"],
+                     ["--count", "1", "--clues", "20-40", "--solutions"]],
+        "minimize": [[str(unique)], ["--order", "forward", str(unique)], ["--all", str(minimal)]],
     }
 
 

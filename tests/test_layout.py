@@ -129,7 +129,7 @@ def test_outside_the_engine_no_one_reaches_into_a_familys_private_kernels():
 def test_every_engine_subpackage_says_what_it_owns():
     import importlib
 
-    for name in ("group", "bands", "canon", "solve", "grids", "search17", "patterns", "unavoidable"):
+    for name in ("group", "bands", "canon", "solve", "grids", "search17", "patterns", "unavoidable", "generate"):
         module = importlib.import_module(f"sudoku_symmetry.engine.{name}")
         assert module.__doc__ and len(module.__doc__.split()) >= 10, name
 
