@@ -1,6 +1,8 @@
 """Berthier's top-down statistics reproduced: the clue counts of 1,000,000 minimal puzzles made
-top-down from exactly uniform grids, against his 1,000,000 from suexg (mean 24.38, sd 1.12,
-skewness 0.08; "The Hidden Logic of Sudoku", online supplements, Classification).
+top-down from exactly uniform grids, against the two top-down collections of 1,000,000 on his
+classification page ("The Hidden Logic of Sudoku", online supplements, Classification): suexg's
+(mean 24.38, sd 1.12, skewness 0.08, kurtosis 0.007) and Allan Barker's (24.38, 1.116, 0.11,
+0.014).
 
     python bench/berthier_topdown.py --run [--puzzles 1000000] [--shard 20000] [--seed 2026]
     python bench/berthier_topdown.py                 # the summary of the shards done so far
@@ -13,9 +15,9 @@ draw, its givens removed in a random order: ``engine.generate``); each finished 
 compact result (puzzles per clue count, the removal counters, CPU seconds) to
 ``bench/data/berthier_topdown/`` and a rerun skips the shards already there, so a killed run
 loses at most one shard. The summary pools the shards: the mean, standard deviation and skewness
-of the clue count, each with its standard error, and their distance from Berthier's figures in
-standard errors of the difference (his sample's and ours; his figures are rounded to 0.01,
-which adds up to 0.005).
+and excess kurtosis of the clue count, each with its standard error, and their distance from
+each published figure in standard errors of the difference (the published sample's and ours),
+as printed and beyond the figure's rounding (half a unit of its last digit).
 
 ``--grids`` says where the grids come from: ``uniform`` (the default: ``engine.grids.uniform``),
 ``ranks`` (also exactly uniform, by the catalog: a uniform rank, the grid at that rank, kept with
@@ -36,6 +38,13 @@ import numpy as np
 OUT = Path(__file__).resolve().parent / "data" / "berthier_topdown"
 SAVED = OUT / "SUMMARY.txt"
 BERTHIER = {"n": 1_000_000, "mean": 24.38, "sd": 1.12, "skewness": 0.08}
+"""suexg's top-down collection (sudogen0_1M) on Berthier's classification page."""
+PUBLISHED = {"suexg": dict(BERTHIER, kurtosis=0.007),
+             "Barker": {"n": 1_000_000, "mean": 24.38, "sd": 1.116, "skewness": 0.11, "kurtosis": 0.014}}
+"""The page's two top-down collections of 1,000,000 minimal puzzles (suexg's; Allan Barker's
+rabrnd_1M), as printed there: their rounding is half a unit of the last digit shown."""
+HALF_UNIT = {"suexg": {"mean": 0.005, "sd": 0.005, "skewness": 0.005, "kurtosis": 0.0005},
+             "Barker": {"mean": 0.005, "sd": 0.0005, "skewness": 0.005, "kurtosis": 0.0005}}
 
 
 def _prefix(grids: str, seed: int) -> str:
@@ -95,15 +104,17 @@ def _moments(hist: np.ndarray) -> dict:
     mean = float((hist * k).sum() / n)
     var = float((hist * (k - mean) ** 2).sum() / (n - 1))
     m3 = float((hist * (k - mean) ** 3).sum() / n)
+    m4 = float((hist * (k - mean) ** 4).sum() / n)
     sd = var ** 0.5
-    return {"n": n, "mean": mean, "sd": sd, "skewness": m3 / sd ** 3,
-            "se_mean": sd / n ** 0.5, "se_sd": sd / (2 * (n - 1)) ** 0.5, "se_skewness": (6 / n) ** 0.5}
+    return {"n": n, "mean": mean, "sd": sd, "skewness": m3 / sd ** 3, "kurtosis": m4 / var ** 2 - 3,
+            "se_mean": sd / n ** 0.5, "se_sd": sd / (2 * (n - 1)) ** 0.5, "se_skewness": (6 / n) ** 0.5,
+            "se_kurtosis": (24 / n) ** 0.5}
 
 
 def summary(seed: int, grids: str = "uniform") -> list[str]:
-    """The summary's lines: the pooled moments, their standard errors, and the distance from
-    Berthier's figures in standard errors of the difference, as printed and beyond his rounding
-    (the nearest point of [x - 0.005, x + 0.005])."""
+    """The summary's lines: the pooled moments, their standard errors, and the distance from each
+    published collection's figures in standard errors of the difference, as printed (``/ s.e.``)
+    and beyond the figure's rounding (``beyond``: from the nearest point of x +- half a unit)."""
     files = sorted(OUT.glob(f"{_prefix(grids, seed)}_*.json"))
     if not files:
         return [f"no {grids} shard done yet: python bench/berthier_topdown.py --run --grids {grids}"]
@@ -111,17 +122,19 @@ def summary(seed: int, grids: str = "uniform") -> list[str]:
     hist = np.sum([s["hist"] for s in shards], axis=0)
     cpu = sum(s["cpu_seconds"] for s in shards)
     m = _moments(hist)
-    b = BERTHIER
     lines = [f"seed {seed}: {m['n']:,} minimal puzzles top-down from {grids} grids ({len(shards)} shards, "
              f"{m['n'] / cpu:,.0f} puzzles per CPU-second)",
-             f"{'':10s} {'ours':>10s} {'s.e.':>8s} {'Berthier':>9s} {'(ours - his) / s.e.':>20s} {'beyond rounding':>16s}"]
-    for key, se_key in (("mean", "se_mean"), ("sd", "se_sd"), ("skewness", "se_skewness")):
-        se = m[se_key]
-        se_b = se * math.sqrt(m["n"] / b["n"])  # his sample's error, at his size
-        both = math.hypot(se, se_b)
-        gap = m[key] - b[key]
-        beyond = math.copysign(max(abs(gap) - 0.005, 0.0), gap)
-        lines.append(f"{key:10s} {m[key]:10.4f} {se:8.4f} {b[key]:9.2f} {gap / both:+20.2f} {beyond / both:+16.2f}")
+             f"{'':10s} {'ours':>8s} {'s.e.':>7s}" + "".join(f" {name:>8s} {'/ s.e.':>7s} {'beyond':>7s}"
+                                                          for name in PUBLISHED)]
+    for key in ("mean", "sd", "skewness", "kurtosis"):
+        se = m["se_" + key]
+        row = f"{key:10s} {m[key]:8.4f} {se:7.4f}"
+        for name, pub in PUBLISHED.items():
+            both = math.hypot(se, se * math.sqrt(m["n"] / pub["n"]))  # its sample's error, at its size
+            gap = m[key] - pub[key]
+            beyond = math.copysign(max(abs(gap) - HALF_UNIT[name][key], 0.0), gap)
+            row += f" {pub[key]:8g} {gap / both:+7.2f} {beyond / both:+7.2f}"
+        lines.append(row)
     lines.append("clues: " + ", ".join(f"{k}: {int(hist[k]) / m['n']:.4%}" for k in np.flatnonzero(hist)))
     return lines
 

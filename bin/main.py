@@ -34,7 +34,7 @@ COMMANDS = {
     "s17-entry": "the 17-clue search entry: bands 2 and 3 per band 1 (variants A/B/C), counts, table",
     "unavoidable": "every minimal unavoidable set of a grid, up to a size",
     "find-puzzles": "every puzzle of N clues inside a grid (hitting sets of its unavoidable sets)",
-    "generate": "exactly uniform random grids, and minimal puzzles made top-down (symmetry, clues, rating)",
+    "generate": "exactly uniform random grids, and minimal puzzles made top-down (symmetry, clues)",
     "minimize": "each puzzle made minimal, or every minimal puzzle inside it",
     "s17-search": "the 17-clue search over the entry: every 17 of a band 1, pass A/B/C, resumable, estimate",
     "plot": "pictures of what the catalog holds (SVG or PNG; needs matplotlib)",

@@ -1,6 +1,6 @@
 """bin/generate and bin/minimize: the lines of the API, byte-identical files from a seed, an
 interrupted --out run resuming to the uninterrupted file, stored rows saying how each puzzle was
-made, a distributed run's shards making the serial rows, errors in place and refusals."""
+made, a run on a Dask worker storing the serial rows, errors in place and refusals."""
 from __future__ import annotations
 
 import sqlite3
@@ -89,19 +89,15 @@ def test_stored_rows_say_how_each_puzzle_was_made(tmp_path, capsys):
     assert capsys.readouterr().out.startswith("run 1: puzzles of 50 attempts, seed 2, clues 25-25 (stored): done")
 
 
-def test_the_shards_of_a_distributed_run_make_the_serial_rows():
-    """A distributed run's shards (blocks of attempts, each made alone on a worker) give the rows
-    of the serial run over the same attempts, each once; the Dask plumbing itself is the jobs
-    layer's (tests/test_distributed.py)."""
-    opts = {"what": "puzzles", "seed": 3, "symmetry": "none", "clues": None, "count": None, "attempts": 300,
-            "store": True, "emit": False}
-    keys = job.shards(300, True, 100)
-    assert keys == ["attempts:0-100", "attempts:100-200", "attempts:200-300"]
-    serial = [r for c in job.work("all", None, **opts) for r in c.results]
-    sharded = [r for k in keys for c in job.work(k, None, **opts) for r in c.results]
-    assert sharded == serial and len(serial) == 300
-    assert [r["source"] for r in serial[:2]] == ["generate seed=3 attempt=0", "generate seed=3 attempt=1"]
-    assert job.summary([c.cursor for k in keys for c in job.work(k, None, **opts) if c.done])["kept"] == 300
+def test_a_run_on_a_dask_worker_stores_the_serial_rows(tmp_path, capsys):
+    """Shards of 100 attempts, each made alone on a worker (a LocalCluster of one worker
+    process): the serial run's rows, each once."""
+    ref, dist = str(tmp_path / "ref.sqlite"), str(tmp_path / "dist.sqlite")
+    args = ["--attempts", "200", "--seed", "3", "--store"]
+    assert gen_cmd.main(args + ["--db", ref]) == 0
+    assert gen_cmd.main(args + ["--db", dist, "--workers", "1", "--block", "100"]) == 0
+    assert rows(dist, PUZZLES) == rows(ref, PUZZLES) and len(rows(ref, PUZZLES)) == 200
+    assert rows(dist, "SELECT count(*), sum(done) FROM run_checkpoints") == [(2, 2)]
 
 
 def test_generate_refusals(tmp_path, capsys):
