@@ -164,7 +164,8 @@ def again(args) -> None:
 def estimate_from(specs: list[str], cores: list[int], rates_path: str | None = None) -> None:
     """``specs``: FILE or FILE:SCALE (CPU seconds multiplied by SCALE: samples measured on another
     machine, brought to this one's per-core speed by a sample run on both)."""
-    from sudoku_symmetry.engine.search17 import counted_variant, estimate
+    from sudoku_symmetry.engine.search17 import counted_variant
+    from sudoku_symmetry.jobs.s17_cost import estimate
 
     rows, cut = [], []
     for spec in specs:

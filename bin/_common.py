@@ -35,7 +35,6 @@ import gc
 import io
 import os
 import re
-import stat
 import sys
 from itertools import islice
 from typing import Callable, Iterable, Iterator, Union
@@ -243,21 +242,12 @@ def iter_grid_args(args: list[str], size: int = 100_000) -> Iterator[tuple[str, 
             yield f"argument {k}", [arg], 1
 
 
-def is_regular_file(path: str) -> bool:
-    """True for a regular file (or a link to one): what can be read twice. A pipe, a FIFO, a
-    process substitution (``/dev/fd/N``), a terminal or ``-`` can be read only once."""
-    if path == "-":
-        return False
-    try:
-        return stat.S_ISREG(os.stat(path).st_mode)
-    except OSError:
-        return False
-
-
 def count_lines(files: list[str]) -> int | None:
     """Lines in the input files (for a progress total); None when an input is standard input, a
     pipe or anything else that is not a regular file (counting would consume it)."""
-    if not files or not all(is_regular_file(path) for path in files):
+    from sudoku_symmetry.jobs.inputs import is_regular  # here: the jobs layer only where a run counts lines
+
+    if not files or not all(is_regular(path) for path in files):
         return None
     check_inputs(files)
     total = 0

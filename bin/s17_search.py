@@ -55,14 +55,15 @@ from functools import partial
 
 from sudoku_symmetry.catalog.db import open_catalog
 from sudoku_symmetry.catalog.runs import get_run
-from sudoku_symmetry.catalog.search17 import load_band_order, load_entry_bands, load_search_bands, load_shipped_entry
+from sudoku_symmetry.catalog.search17 import (found_classes, load_band_order, load_entry_bands, load_search_bands,
+                                              load_shipped_entry, measured_bands)
 from sudoku_symmetry.commands._common import (EXIT_OK, CommandError, add_cluster_arguments, add_db_argument,
                                               add_version_argument, cluster, count_argument, distributed, run,
                                               seconds_argument)
 from sudoku_symmetry.commands._runs import out_parameters, out_target, print_runs, start_run
 from sudoku_symmetry.commands._s17 import parse_ranks, parse_variant
 from sudoku_symmetry.engine.bands import N_BANDS
-from sudoku_symmetry.jobs import s17_search
+from sudoku_symmetry.jobs import s17_cost, s17_search
 from sudoku_symmetry.jobs.band_rows import store_band_rows
 from sudoku_symmetry.jobs.chunk import Job
 from sudoku_symmetry.jobs.runner import run_job
@@ -183,7 +184,7 @@ def _search(catalog, args, target, argv, err) -> int:
 
 
 def _export_finds(catalog, path: str, pass_, ranks, err) -> int:
-    forms = s17_search.found_classes(catalog, pass_, ranks)
+    forms = found_classes(catalog, pass_, ranks)
     text = "".join(f"{f}\n" for f in forms)
     if path == "-":
         sys.stdout.write(text)
@@ -210,13 +211,13 @@ def _export_table(catalog, path: str, err) -> int:
 
 
 def _table(catalog, out) -> int:
-    rows = s17_search.measured(catalog)
+    rows = measured_bands(catalog)
     out.write("# pass rank index bands2_done/bands2 pairs bands3 found cpu_s complete\n")
     for (p, r), row in sorted(rows.items()):
         out.write(f"{p} {r} {row['band1']} {row['bands2_done']}/{row['bands2_total']} {row['pairs']} {row['bands3']} "
                   f"{row['found']} {row['cpu_seconds']:.1f} {'yes' if row['complete'] else 'no'}\n")
     entry = {v: {**load_shipped_entry().get(v, {}), **load_entry_bands(catalog, v)} for v in ("A", "C")}
-    est = s17_search.estimate_search(rows, entry)
+    est = s17_cost.estimate_search(rows, entry)
     total = 0.0
     biggest_band1 = biggest_slice = 0.0
     for p in s17_search.PASSES:
@@ -236,7 +237,7 @@ def _table(catalog, out) -> int:
         for w in (64, 256):
             out.write(f"# wall on {w} workers: shards of one band 1 {max(total / w, biggest_band1) / 86400:,.1f} "
                       f"days; shards of 64 bands 2 {(total / w + biggest_slice) / 86400:,.1f} days\n")
-    sampled = s17_search.estimate_sampled(entry)
+    sampled = s17_cost.estimate_sampled(entry)
     if sampled:
         cpu = {p: sum(v.values()) for p, v in sampled.items()}
         every = sum(cpu.values())

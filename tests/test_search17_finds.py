@@ -136,7 +136,7 @@ def test_a_slice_finds_the_same_from_any_start():
     a searcher found depended on the pairs it had searched before: one started at band 2 18134
     of pass C, band-1 rank 2 missed the 17 at 18137 that one started at 18133 found."""
     from sudoku_symmetry.engine.search17 import search as S
-    S._searcher.cache_clear()
+    S.searcher.cache_clear()
     want = list_slice("C", 2, 18134, 18141)
     assert want and _forms(search_slice("C", 2, 18134, 18141).puzzles) == want
     assert _forms(search_slice("C", 2, 18133, 18141).puzzles) == want
@@ -150,14 +150,15 @@ def test_a_pair_searched_in_parts_finds_the_same(monkeypatch, pass_, rank, start
     (One band-1 set's candidates are never split: a load of a single set's may pass the bound.
     The candidate counts may differ a little: the UAs the XY step learns, and so which of its
     unchecked candidates come out, depend on the order in which the parts were tried.)"""
+    from sudoku_symmetry.engine.search17 import pair as PS
     from sudoku_symmetry.engine.search17 import search as S
 
-    monkeypatch.setattr(S, "XY_CHECK_ALL", 10 ** 9)  # unchecked candidates: enough of them for parts
+    monkeypatch.setattr(PS, "XY_CHECK_ALL", 10 ** 9)  # unchecked candidates: enough of them for parts
 
     def loads(bound: int) -> tuple[set, list[int]]:
-        monkeypatch.setattr(S, "MAX_CANDIDATES", bound)
-        S._searcher.cache_clear()
-        se = S._searcher(pass_, rank)
+        monkeypatch.setattr(PS, "MAX_CANDIDATES", bound)
+        S.searcher.cache_clear()
+        se = S.searcher(pass_, rank)
         se.cand = np.zeros(min(bound, len(se.cand)), np.uint64)
         calls: list[int] = []
         search = se._search
@@ -165,27 +166,30 @@ def test_a_pair_searched_in_parts_finds_the_same(monkeypatch, pass_, rank, start
         try:
             return _forms(search_slice(pass_, rank, start, stop).puzzles), calls
         finally:
-            S._searcher.cache_clear()
+            S.searcher.cache_clear()
 
-    whole, whole_calls = loads(S.MAX_CANDIDATES)
+    whole, whole_calls = loads(PS.MAX_CANDIDATES)
     parts, part_calls = loads(512)
     assert whole and parts == whole == list_slice(pass_, rank, start, stop)
     assert len(part_calls) > len(whole_calls)
 
 
 def test_pass_c_finds_the_same_with_bands_exchanged(monkeypatch):
-    """From band-1 rank EXCHANGE_FROM on, pass C searches the splits with more clues in band 1
+    """From its record's ``exchange_from`` rank on, pass C searches the splits with more clues in band 1
     than in band 2 on the pair (band 2, band 1): both ways find the list's puzzles of a slice
     (C 407: one of GPenet's k3_p1 lines), written the same way."""
+    from dataclasses import replace
+
     from sudoku_symmetry.engine.search17 import search as S
+    from sudoku_symmetry.engine.search17.passes import PASSES
     got = []
     for first in (0, 1000):
-        monkeypatch.setattr(S, "EXCHANGE_FROM", first)
-        S._searcher.cache_clear()
+        monkeypatch.setitem(PASSES, "C", replace(PASSES["C"], exchange_from=first))
+        S.searcher.cache_clear()
         try:
             s = search_slice("C", 407, 1311, 1312)
         finally:
-            S._searcher.cache_clear()
+            S.searcher.cache_clear()
         got.append({p.tobytes() for p in s.puzzles})
     assert got[0] == got[1] and got[0]
     assert _forms(np.array([np.frombuffer(p, np.uint8) for p in got[0]])) == list_slice("C", 407, 1311, 1312)
@@ -196,22 +200,24 @@ def test_pass_a_searches_6_6_5_where_every_band_has_band_1s_index(monkeypatch):
     their 6-6-5 as well, each grid as the pair (band 1, band 3) with band 2 as its one band 3, as
     6-5-6 (band-1 rank 400: 2 of its 5 grids; no 17 there: the list is complete). The pair searches are recorded, not run (a pair at rank 400 costs a
     minute here); the splits themselves are searched by the slice tests."""
+    from sudoku_symmetry.engine.search17 import pair as PS
     from sudoku_symmetry.engine.search17 import search as S
+    from sudoku_symmetry.engine.search17.passes import PASSES
     calls = []
-    monkeypatch.setattr(S.PairSearcher, "pair",
+    monkeypatch.setattr(PS.PairSearcher, "pair",
                         lambda self, b2, b3s, splits=None, **kw: calls.append((b2.tobytes(), b3s.copy(), splits)) or [])
-    S._searcher.cache_clear()
+    S.searcher.cache_clear()
     try:
         s = search_slice("A", 400)
     finally:
-        S._searcher.cache_clear()
+        S.searcher.cache_clear()
     x = int(band_order().by_rank[400])
     a = entry_slice("A", 400, emit=True)
     idx = band_index(np.concatenate([bands2(400)[a.owner], a.bands3]).reshape(-1, 27))[0].reshape(2, -1)
     all_x = (idx == x).all(axis=0)
     assert all_x.sum() == 2 and s.bands3 == 5 and len(s.puzzles) == 0
     # each such grid as the pair (band 1, its band 3) with its band 2 as the one band 3
-    extra = {(b2, b3s.tobytes()) for b2, b3s, sp in calls if sp == S.ALL_X_SPLITS}
+    extra = {(b2, b3s.tobytes()) for b2, b3s, sp in calls if sp == PASSES["A"].six_six_five}
     want = {(b3.tobytes(), bands2(400)[o].tobytes()) for b3, o in zip(a.bands3[all_x], a.owner[all_x])}
     assert extra == want and len(want) == 2
     assert sum(len(b3s) for _, b3s, sp in calls if sp is None) == 5

@@ -204,17 +204,6 @@ def enumerate_prefixes(T, B1, row4s, p0, p1, emit, grids, auts, counts, hist, wo
     return n_out
 
 
-@kernel
-def walk_prefix(T, B1, row4s, p, grids, auts, hist, work):
-    """One lookup walk of prefix ``p`` under ``work.ctl`` (see ``_walk_prefix``), emitting the
-    grids of each band 2 it processes into ``grids`` from row 0; returns what it wrote or < 0."""
-    grid = work.grid
-    band1 = B1.band
-    for q in range(27):
-        grid[q] = band1[q]
-    return _walk_prefix(T, B1, row4s, p, np.bool_(True), grids, np.int64(0), auts, hist, work, work.ctl, work.cps)
-
-
 # Not inlined: inline="always" copied the walk into 4 kernels at 5 call sites (190 s of compile);
 # the callers pass np.bool_ / np.int64 values, not literals, so they share one compiled walk.
 @kernel

@@ -61,9 +61,6 @@ CELL_OF_BOXPOS = np.array([27 * (b // 3) + 3 * (b % 3) + 9 * (k // 3) + k % 3
                            for b in range(9) for k in range(9)], np.int64)
 """Row-major cell index of position 9 b + k of the box-first cell order."""
 
-BOXPOS_OF_CELL = np.argsort(CELL_OF_BOXPOS).astype(np.int64)
-
-
 @kernel
 def box_masks(cells, masks):
     """masks[b] = mask of box b of an 81-cell array (non-zero = clue)."""
@@ -73,13 +70,6 @@ def box_masks(cells, masks):
             if cells[CELL_OF_BOXPOS[9 * b + k]] != 0:
                 v |= 1 << (8 - k)
         masks[b] = v
-
-
-@kernel
-def masks_to_cells(masks, cells):
-    for b in range(9):
-        for k in range(9):
-            cells[CELL_OF_BOXPOS[9 * b + k]] = (masks[b] >> (8 - k)) & 1
 
 
 @kernel

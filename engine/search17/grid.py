@@ -11,7 +11,7 @@ its clues on G's bands and stacks (n <= 18):
 * else every band and stack holds at most 6: take the band with the fewest clues as band 1 and
   the other two as bands 2 and 3 in either order; the counts are a *low* split (x <= y <= 6,
   x <= z <= 6: a set symmetric in y and z) and every stack holds at most 6
-  (:data:`~.search.STACK_CAP`). The stack with the fewest clues on the transposed grid does as
+  (:data:`~.passes.STACK_CAP`). The stack with the fewest clues on the transposed grid does as
   well: such a puzzle's stacks hold a low split too.
 
 So fifteen arrangements (per band and per stack, high with it as band 3 and the two others as
@@ -29,7 +29,7 @@ holds the fewest clues in every split because the cost of a split grows with ban
 (its valid clue sets, each expanded into band 2): on a grid of one list 17, the split (7, 3, 7)
 cost 2.6 s of an arrangement's 5.3 s, (3, 7, 7) 0.1 s; with the two orders the high arrangements
 took 4.3 s instead of 17.4 s (the grid's search 22.1 -> 10.0 s). Each arrangement is one pair (bands 1+2) with one band 3,
-searched by :meth:`.search.PairSearcher.pair` (the pair's UAs, the valid clue sets of bands 1 and
+searched by :meth:`.pair.PairSearcher.pair` (the pair's UAs, the valid clue sets of bands 1 and
 2 expanded against them, the band-3 sets, the uniqueness check), which finds every puzzle of its
 splits on that pair (the property the entry search is tested for against the complete 17 list).
 Every band needs at least its fewest fixing clues (every puzzle meets each band's fixing sets),
@@ -57,8 +57,9 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from . import _search_kernels as K
-from .search import NO_CAP, STACK_CAP, STAT_NAMES, PairSearcher, fitting, swap_bands
+from .counters import N_STATS, STAT_NAMES
+from .pair import PairSearcher, swap_bands
+from .passes import NO_CAP, STACK_CAP, fitting
 
 CLUES = (16, 17, 18)
 """Clue counts this search takes: below 16 no puzzle exists (McGuire et al. 2012) and the
@@ -202,7 +203,7 @@ def grid_search(grid, clues: int = 17) -> GridSearch:
     t0 = time.process_time()
     seen: dict[bytes, np.ndarray] = {}
     per = []
-    stats = np.zeros(K.N_STATS, np.int64)
+    stats = np.zeros(N_STATS, np.int64)
     uas: dict[tuple[bool, int, int], np.ndarray] = {}  # per view and bands 1, 2: the pair's UAs
     todo = itertools.chain(low_arrangements(g, clues), high_arrangements(g, clues))
     for arr, se, splits in todo:

@@ -35,7 +35,7 @@ cells it vacated are its ``D``. Completeness: for a minimal UA U with its grid G
 follows G''s own templates from the smallest digit of U; the digits it reaches form a closed set S';
 the templates of S' alone already give a valid grid whose D is inside U, so minimality makes S'
 the whole digit set of U and the search reaches ``D = U``. Non-minimal sets found along the way are
-removed by :func:`minimal_sets` (a set is dropped when a smaller found set lies inside it; every
+removed by ``core.sets.minimal_sets`` (a set is dropped when a smaller found set lies inside it; every
 UA contains a minimal UA no larger, which is found). Tests compare it with an independent brute
 force (every filling of the emptied cells of up to 4 digits, by the solver).
 
@@ -252,26 +252,6 @@ def ua_candidates(grid, max_size, tl, th, tm, tdig, counts, out):
             if not descended:
                 d -= 1
     return n
-
-
-@kernel
-def minimal_sets(sets, n, keep):
-    """``sets[:n]`` sorted by size, no two equal: ``keep[:k]`` = the indices of those containing no
-    earlier set; returns k."""
-    k = 0
-    for i in range(n):
-        a = sets[i, 0]
-        b = sets[i, 1]
-        ok = True
-        for j in range(k):
-            q = keep[j]
-            if (sets[q, 0] & ~a) == ZERO and (sets[q, 1] & ~b) == ZERO:
-                ok = False
-                break
-        if ok:
-            keep[k] = i
-            k += 1
-    return k
 
 
 @kernel
