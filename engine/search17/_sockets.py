@@ -93,9 +93,8 @@ def cell_bits(notcell, u12, e):
 
 LOG_GROUP = 16
 """Candidates of one band-1 set X from which ``log_misses`` compacts the log entries X misses
-before its candidates read them. The 33 pairs of passes A and B sampled at ranks 96-256 (the
-ranks where the whole search's time is): 53.5-54.5 CPU-s without, 53.7 from 4, 52.2 from 8,
-51.4-51.8 from 16, 51.5 from 32; the same counters."""
+before its candidates read them (fewer: each candidate ANDs the per-cell bitmaps over all
+entries; 16 was the fastest of 4 to 32 on sampled pairs of passes A and B)."""
 
 
 @kernel

@@ -39,9 +39,8 @@ removed by ``core.sets.minimal_sets`` (a set is dropped when a smaller found set
 UA contains a minimal UA no larger, which is found). Tests compare it with an independent brute
 force (every filling of the emptied cells of up to 4 digits, by the solver).
 
-Measured (2026-11-25, one core, random grids): 2-4 ms for s = 10 and 25-40 ms for s = 12 (about
-370 minimal UAs), 0.2 s for s = 14, against 0.1 s and 0.75 s for s = 10 and 12 with a cell-by-cell
-depth-first filling of the emptied digits bounded by the cells changed (13 million nodes for s = 12).
+Templates rather than a cell-by-cell filling of the emptied digits: about 20 times faster for
+s = 12 (about 370 minimal UAs a grid).
 """
 from __future__ import annotations
 
@@ -291,8 +290,7 @@ def shrink_ua(grid, lo, hi, diff, cells, out, W):
     """A minimal UA inside the UA (lo, hi): ``engine.solve.minimal_ua`` (each cell in turn given
     back; where the rest can still be filled otherwise, that filling's difference, a UA inside
     the smaller set, replaces it), on masks. Scratch: ``diff`` (81,) bool, ``cells`` and ``out``
-    (81,) int64, ``W`` (``REFILL_SCRATCH``,) int64. (Before, a whole-grid solver call per cell;
-    the 17-clue search measured the refilling 23 -> 16 us a UA.)"""
+    (81,) int64, ``W`` (``REFILL_SCRATCH``,) int64."""
     for c in range(81):
         on = (lo >> np.uint64(c)) & ONE if c < 64 else (hi >> np.uint64(c - 64)) & ONE
         diff[c] = on != ZERO

@@ -21,12 +21,10 @@ replace P_j), which often makes the node *tight* (``pk == left``): then every cl
 a distinct packed set and nothing else, so every cell outside the packing dies, and an unhit set
 left without a live cell ends the node. We branch on the unhit set with the fewest live cells among
 the first 16, stopping at one with a single live cell (a forced clue, the usual case deep down:
-branch sets average 1.1-1.3 live cells at 2-4 clues left). Measured on a random grid, 15 clues
-(nodes): 31.8 million branching on the first unhit set, 6.3 million on the fewest live cells of
-the first 40 (5.9 million over all of them, slower); the exchanges 17.5 -> 11.4 million at 6 of
-40. The scan is a quarter of a node's time: 16 sets with the stop give 16 % more nodes than 40
-and 1.14x the speed (16 clues, 12 random grids). Tightness (all cells outside the packing dead)
-is what makes deep nodes cheap to refute.
+branch sets average 1.1-1.3 live cells at 2-4 clues left): on a random grid with 15 clues, 5
+times fewer nodes than branching on the first unhit set; 16 sets rather than more because the
+scan is a quarter of a node's time. The exchanges cut the nodes by a third. Tightness (all
+cells outside the packing dead) is what makes deep nodes cheap to refute.
 
 **Representation.** The unhit sets of a node are a bitset over a *universe* of up to 384 sets,
 the UAs given (smallest first) then the learned ones: ``hit[c]`` holds the sets with cell c, so a
@@ -59,9 +57,7 @@ PICK = 16
 """The branch set: fewest live cells among this many unhit sets, in universe order."""
 SHRINK = True
 """Shrink each UA a failed check learns to a minimal one (``shrink_ua``: ``engine.solve.minimal_ua``)
-before it joins the universe. 16 clues, 8 random grids (seed 1, ``bench/bench_unavoidable.py
---method hitting``): 1,868 checks a grid in the median without, 244 with; 1.57 -> 1.53 CPU-s in the
-median, 3.37 -> 3.28 in the mean (it was off while a shrink cost a whole-grid solver call a cell)."""
+before it joins the universe: 8 times fewer checks on 16 clues, and a little faster."""
 
 STAT_NODES, STAT_CHECKS, STAT_LEARNED, STAT_EVICTIONS, STAT_FOUND, STAT_FULL = range(6)
 """Indices of the ``stats`` array of :func:`hitting_sets`."""
