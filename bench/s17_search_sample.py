@@ -1,6 +1,6 @@
-"""Random samples of the 17-clue search, for an honest estimate of the whole search (issue 25).
+"""Random samples of the 17-clue search, for an honest estimate of the whole search.
 
-    python bench/s17_search_sample.py --out bench/data/s17_search_samples.jsonl \\
+    python bench/s17_search_sample.py --out bench/data/s17_search_rate_samples.jsonl \\
         [--passes A,B,C] [--ranks 0-415/16] [--per-rank 1] [--seed 1] [--workers N] [--budget SECONDS]
     python bench/s17_search_sample.py --estimate FILE[:SCALE] [FILE[:SCALE] ...] [--cores 1 64 256] [--rates OUT]
     python bench/s17_search_sample.py --again FILE[:SCALE] [...] --out NEW   # the same pairs, today's code
