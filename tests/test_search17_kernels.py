@@ -19,6 +19,7 @@ from sudoku_symmetry.engine.search17 import _order_kernels as OK
 from sudoku_symmetry.engine.search17 import counters
 from sudoku_symmetry.engine.search17.pair import fix_tables, workspace
 from sudoku_symmetry.engine.search17.passes import pass_splits
+from sudoku_symmetry.jobs.s17_cost import estimate
 from sudoku_symmetry.engine.solve import REFILL_SCRATCH, SOLVER_DEPTH, SOLVER_WORDS, count_solutions, minimal_ua
 
 FULL27 = (1 << 27) - 1
@@ -365,12 +366,35 @@ def test_xy_expand_between_the_valid_pairs_and_the_join(grid, check_from):
 
 
 def test_estimate_interpolates_cost_per_band3():
-    from sudoku_symmetry.jobs.s17_cost import estimate
     one = estimate({10: (20.0, 10)}, {0: 5, 10: 10, 400: 1})
     assert one == {0: 10.0, 10: 20.0, 400: 2.0}  # 2 s per band 3 everywhere
     two = estimate({0: (1.0, 1), 100: (100.0, 1), 50: (0.0, 0)}, {50: 2, 200: 1})
     assert abs(two[50] - 2 * 10.0) < 1e-9 and abs(two[200] - 100.0) < 1e-9  # geometric midpoint, flat after
     assert estimate({}, {0: 1}) == {}
+
+
+def test_a_few_measured_ranks_at_one_end_are_no_whole_search_figure():
+    """Measured bands 1 of pass B at ranks 400-415 only (the dearest per band 3): the estimate
+    from them alone is not given (they do not cover the order); the whole search is the sampled
+    rates', with those bands 1 at their own measured cost. Measured ranks every 32 from 0 cover
+    the order, and then the estimate from them alone is given."""
+    from sudoku_symmetry.jobs.s17_cost import covers, estimate_search
+
+    entry = {"A": {r: (r, 10, 100 + r) for r in range(416)}, "C": {r: (r, 10, 300) for r in range(416)}}
+    rates = {"A": {0: 0.01, 200: 0.1, 400: 1.0}, "B": {0: 0.01, 200: 0.1, 400: 1.0}, "C": {0: 0.001, 400: 0.01}}
+    high = {("B", r): {"cpu_seconds": 500.0, "bands3": 100 + r} for r in range(400, 416)}
+    est = estimate_search(high, entry, rates)
+    b = est["B"]
+    assert not covers(b["ranks"]) and b["alone"] is None
+    sampled = estimate({r: (v, 1) for r, v in rates["B"].items()}, {r: 100 + r for r in range(416)})
+    assert b["combined"][410] == 500.0 and b["combined"][10] == pytest.approx(sampled[10])
+    assert sum(b["combined"].values()) < 2 * sum(sampled.values())
+    assert est["A"]["alone"] is None and est["A"]["combined"] == pytest.approx(
+        estimate({r: (v, 1) for r, v in rates["A"].items()}, {r: 100 + r for r in range(416)}))
+    spread = {("A", r): {"cpu_seconds": 1.0 + r, "bands3": 10} for r in range(0, 416, 32)}
+    a = estimate_search(spread, entry, rates)["A"]
+    assert covers(a["ranks"]) and a["alone"] is not None and len(a["alone"]) == 416
+    assert not covers([0, 100, 415]) and covers(range(0, 416, 64)) and not covers(range(0, 300, 64))
 
 
 @settings(max_examples=300, deadline=None)
