@@ -345,6 +345,10 @@ def _band3_sets(sets, ns, fix3, nfix3, fnot, z, base, stack_cap, dead0, out, H):
     VW = (ns + 63) >> 6
     FW = (nfix3 + 63) >> 6
     W = VW + FW
+    if W > notin.shape[1]:  # many sets (rare): bitmaps of their own; the usual ones stay small, in cache
+        notin = np.empty((27, W), np.uint64)
+        unmet = np.empty((LEVELS, W), np.uint64)
+        allsets = np.empty(W * 64, np.int64)
     set_bitmaps(sets, ns, notin, np.int64(0), VW)
     for c in range(27):
         for w in range(FW):
@@ -402,7 +406,7 @@ def _learn(d12, d3, b3, planes, sid_of_key, lg12, lgsid, lgnot, pool12, pool3, p
         st[NUA] = _add_b3_ua(d12, d3, ua12, ua3, notcell, st[NUA])
 
 
-@kernel
+@kernel(inline="always")
 def _check_candidate(i, b, nb3, cand, ncand, alive, z, stack_cap, dead0, base, ns, fix3, nfix3, fnot, grid, b3,
                      planes, near, P, H, C, found_b, found12, found3, st, stats):
     """The band-3 sets of candidate i (its sets ``P.sets[:ns]``, ``_band3_sets``) and the check
@@ -490,7 +494,7 @@ def pair_search(g54, bands3, nb3, cand, ncand, z, stack_cap, kmax_g, max_g, BT, 
     miss1 = np.zeros(MAX_B3_UAS // 64, np.uint64)  # the band-1 clues' part of ``miss``
     sort_tmp = np.zeros(P.sets.shape[0], np.int64)
     fnot = np.zeros((27, HIT_WORDS), np.uint64)  # band 3's fixing sets as bitmaps
-    hw = (P.sets.shape[0] >> 6) + HIT_WORDS  # the band-3 search's bitmaps: every set of P.sets and the fixing sets
+    hw = 2 * HIT_WORDS  # the band-3 search's bitmaps: up to 256 sets of a candidate and 256 fixing sets
     H = (np.empty((27, hw), np.uint64), np.empty((LEVELS, hw), np.uint64), np.empty(hw * 64, np.int64),
          np.empty(LEVELS, np.int64), np.empty(LEVELS, np.int64), np.empty(LEVELS, np.int64),
          np.empty(LEVELS, np.int64), np.zeros(27, np.int64), np.zeros(3, np.int64))

@@ -211,7 +211,7 @@ def emit_last(prefix, shift, s, cells, out, n):
     return n
 
 
-@kernel
+@kernel(inline="always")  # inlined: the walk is its caller's loop (the XY step meets an event every few nodes)
 def hit_next(ctl, sets, notin, unmet, W, chosen, dead, rest, nclue, z, base, cap, bound_from, last_clue):
     """Walk to the next event (module docstring): ``z`` clues in all, sets ``sets`` (bit j of
     ``unmet``/``notin`` rows of ``W`` words), stack cap ``cap`` over ``base``; the bound where
