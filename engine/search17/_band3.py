@@ -129,73 +129,6 @@ def _pool_uas(npool, pool12, pool3, poolsig, planes, ua12, ua3, notcell):
     return nua
 
 
-@kernel(inline="always")
-def _mark_pending(msk, i, c12, pnot, pnc, psid, pend, pm, smr, z):
-    """Candidate i's missed sockets among the compacted log entries its band-1 set misses
-    (``pending_misses``) into ``msk[i]``; the walk stops at z + 1 mini-rows of this band 3."""
-    mrs = 0
-    nmr = 0
-    PW = (pnc + 63) >> 6
-    missed_entries(c12 >> np.uint64(27), pnot, PW, pm)
-    j = 0
-    while j < pnc:
-        t = next_bit(pm, j, PW)
-        if t < 0:
-            break
-        s = psid[t]
-        msk[i, s >> 6] |= ONE << np.uint64(s & 63)
-        r = smr[s]
-        if r >= 0 and not (mrs >> r) & 1:
-            mrs |= 1 << r
-            nmr += 1
-            if nmr > z:
-                break
-        j = pend[t]
-
-
-@kernel(inline="always")
-def _sockets_fit(msk, i, b3m, mrm, z, cst, stack_cap, srooms):
-    """Can the mini-rows with a missed socket of this band 3 each take a clue, within z and the
-    stack caps above the candidate's own clues (``cst``)? (Most candidates stop here.)"""
-    m0 = msk[i, 0] & b3m[0]
-    m1 = msk[i, 1] & b3m[1]
-    m2 = msk[i, 2] & b3m[2]
-    left = z
-    for st in range(3):
-        srooms[st] = stack_cap - cst[st]
-    for mr in range(9):
-        if (m0 & mrm[mr, 0]) | (m1 & mrm[mr, 1]) | (m2 & mrm[mr, 2]):
-            left -= 1
-            srooms[mr % 3] -= 1
-            if left < 0 or srooms[mr % 3] < 0:
-                return False
-    return True
-
-
-@kernel(inline="always")
-def _socket_needs(msk, i, b3m, loc, cst, stack_cap, needs):
-    """The candidate's missed sockets of this band 3 (bit mini-row * 4 + type) and the band-3
-    clues they need per stack (``needs``; a mini-row 2 when its three pairs are missed, else 1);
-    returns (sockets, clues in all), clues -1 when a stack cannot take them."""
-    msock = np.int64(0)
-    for w in range(SOCKET_WORDS):
-        v = msk[i, w] & b3m[w]
-        while v:
-            t = trailing_zeros(v)
-            v &= v - ONE
-            msock |= np.int64(1) << loc[w * 64 + t]
-    total = 0
-    for st in range(3):
-        need = 0
-        for r in range(3):
-            need += NEED4[(msock >> (4 * (r * 3 + st))) & 15]
-        if need > stack_cap - cst[st]:
-            return msock, -1
-        needs[st] = need
-        total += need
-    return msock, total
-
-
 @kernel
 def _band1_misses(x1, notcell, nua, miss1):
     """``miss1``: the band 3's UAs (bitmaps ``notcell``, ``nua`` of them) band-1 clues ``x1``
@@ -211,31 +144,6 @@ def _band1_misses(x1, notcell, nua, miss1):
             miss1[w] &= notcell[c, w]
 
 
-@kernel(inline="always")
-def _missed_band3_uas(c12, miss1, miss, notcell, nua, ua3, sets):
-    """The band-3 parts of the band 3's UAs candidate ``c12`` misses into ``sets``; returns how
-    many."""
-    Wu = (nua + 63) >> 6
-    for w in range(Wu):
-        miss[w] = miss1[w]
-    x = c12 & ~MASK27
-    while x:
-        c = trailing_zeros(x)
-        x &= x - ONE
-        for w in range(Wu):
-            miss[w] &= notcell[c, w]
-    ns = 0
-    for w in range(Wu):
-        v = miss[w]
-        if w == Wu - 1 and (nua & 63) != 0:
-            # bits past nua in the last word are a previous band 3's UAs (not this grid's)
-            v &= (ONE << np.uint64(nua & 63)) - ONE
-        while v:
-            t = trailing_zeros(v)
-            v &= v - ONE
-            sets[ns] = ua3[w * 64 + t]
-            ns += 1
-    return ns
 @kernel
 def _band3_room(sets, ns, fix3, nfix3, msock, spare, srooms, gmask, gneed):
     """The cells a candidate's band-3 clues can use: -1 when none can do (a necessary condition),
@@ -406,7 +314,7 @@ def _learn(d12, d3, b3, planes, sid_of_key, lg12, lgsid, lgnot, pool12, pool3, p
         st[NUA] = _add_b3_ua(d12, d3, ua12, ua3, notcell, st[NUA])
 
 
-@kernel(inline="always")
+@kernel
 def _check_candidate(i, b, nb3, cand, ncand, alive, z, stack_cap, dead0, base, ns, fix3, nfix3, fnot, grid, b3,
                      planes, near, P, H, C, found_b, found12, found3, st, stats):
     """The band-3 sets of candidate i (its sets ``P.sets[:ns]``, ``_band3_sets``) and the check
@@ -469,7 +377,12 @@ def pair_search(g54, bands3, nb3, cand, ncand, z, stack_cap, kmax_g, max_g, BT, 
     (bands 1+2 clue masks; those with more than ``stack_cap`` clues in a stack are left out): the
     module docstring's steps, per band 3, per candidate still alive. Finds go to ``found_b`` (band
     3), ``found12``, ``found3``; ``stats`` are incremented (STAT_*). Returns the number of finds,
-    or -1 when an output or ``P``'s buffers are full."""
+    or -1 when an output or ``P``'s buffers are full.
+
+    The tests of each candidate are written out in the loop, not as helpers: inlined, a helper
+    costs a reference count per array and call, and these run for every candidate and band 3
+    (as helpers they made the step 9 % slower).
+    """
     grid = P.grid
     for q in range(54):
         grid[q] = g54[q]
@@ -530,25 +443,98 @@ def pair_search(g54, bands3, nb3, cand, ncand, z, stack_cap, kmax_g, max_g, BT, 
                 cst[s3] = popcount(c12 & STACK54[s3])
             # per X: the log's entries (all of them; on the pair's last band 3, those learned on
             # it so far: no later band 3 would read them) that X misses, compacted, then this
-            # candidate's
+            # candidate's; the walk stops at z + 1 mini-rows
             if per_x or (b == nb3 - 1 and st[NLOG] > st[APPLIED]):
                 if x1 != pend_x or st[NLOG] != pend_n:
                     pnc = pending_misses(x1, P.lg12, P.lgsid, P.lgnot, st[APPLIED], st[NLOG], pidx, psid, pend, pnot)
                     pend_x = x1
                     pend_n = st[NLOG]
                 if pnc:
-                    _mark_pending(P.msk, i, c12, pnot, pnc, psid, pend, pm, smr, z)
-            if not _sockets_fit(P.msk, i, b3m, mrm, z, cst, stack_cap, srooms):
+                    mrs = 0
+                    nmr = 0
+                    PW = (pnc + 63) >> 6
+                    missed_entries(c12 >> np.uint64(27), pnot, PW, pm)
+                    j = 0
+                    while j < pnc:
+                        t = next_bit(pm, j, PW)
+                        if t < 0:
+                            break
+                        s = psid[t]
+                        P.msk[i, s >> 6] |= ONE << np.uint64(s & 63)
+                        r = smr[s]
+                        if r >= 0 and not (mrs >> r) & 1:
+                            mrs |= 1 << r
+                            nmr += 1
+                            if nmr > z:
+                                break
+                        j = pend[t]
+            # the missed sockets this band 3 has: each mini-row with one needs a clue, within z and
+            # the stack caps above the candidate's own clues (most candidates stop here)
+            m0 = P.msk[i, 0] & b3m[0]
+            m1 = P.msk[i, 1] & b3m[1]
+            m2 = P.msk[i, 2] & b3m[2]
+            left = z
+            for st3 in range(3):
+                srooms[st3] = stack_cap - cst[st3]
+            over = False
+            for mr in range(9):
+                if (m0 & mrm[mr, 0]) | (m1 & mrm[mr, 1]) | (m2 & mrm[mr, 2]):
+                    left -= 1
+                    srooms[mr % 3] -= 1
+                    if left < 0 or srooms[mr % 3] < 0:
+                        over = True
+                        break
+            if over:
                 continue
-            msock, total = _socket_needs(P.msk, i, b3m, loc, cst, stack_cap, needs)
-            if total < 0 or total > z:
+            msock = np.int64(0)
+            for w in range(SOCKET_WORDS):
+                v = P.msk[i, w] & b3m[w]
+                while v:
+                    t = trailing_zeros(v)
+                    v &= v - ONE
+                    msock |= np.int64(1) << loc[w * 64 + t]
+            # band-3 clues they need, per stack and in all (a mini-row: 2 when its three pairs
+            # are missed, else 1)
+            total = 0
+            ok = True
+            for st3 in range(3):
+                need = 0
+                for r in range(3):
+                    need += NEED4[(msock >> (4 * (r * 3 + st3))) & 15]
+                if need > stack_cap - cst[st3]:
+                    ok = False
+                    break
+                needs[st3] = need
+                total += need
+            if not ok or total > z:
                 continue
+            # the band 3's other UAs this candidate misses: AND of the per-cell bitmaps of its
+            # clues, the band-1 part kept while X stays (candidates come grouped by X)
             nua = st[NUA]
             if x1 != prev_x or nua != prev_nua:
                 _band1_misses(x1, P.notcell, nua, miss1)
                 prev_x = x1
                 prev_nua = nua
-            ns = _missed_band3_uas(c12, miss1, miss, P.notcell, nua, P.ua3, P.sets)
+            Wu = (nua + 63) >> 6
+            for w in range(Wu):
+                miss[w] = miss1[w]
+            x = c12 & ~MASK27
+            while x:
+                c = trailing_zeros(x)
+                x &= x - ONE
+                for w in range(Wu):
+                    miss[w] &= P.notcell[c, w]
+            ns = 0
+            for w in range(Wu):
+                v = miss[w]
+                if w == Wu - 1 and (nua & 63) != 0:
+                    # bits past nua in the last word are a previous band 3's UAs (not this grid's)
+                    v &= (ONE << np.uint64(nua & 63)) - ONE
+                while v:
+                    t = trailing_zeros(v)
+                    v &= v - ONE
+                    P.sets[ns] = P.ua3[w * 64 + t]
+                    ns += 1
             for s3 in range(3):
                 srooms[s3] = stack_cap - cst[s3] - needs[s3]
             cells = _band3_room(P.sets, ns, fix3, nfix3, msock, z - total, srooms, gmask, gneed)
