@@ -1,5 +1,5 @@
-"""The kernels of the family that other families may call (the 17-clue search reuses them):
-cell sets as bit masks, every minimal unavoidable set up to a size, and the uniqueness check.
+"""The family's kernels of unavoidable sets: cell sets as bit masks, every minimal unavoidable set
+up to a size, and the uniqueness check of the hitting-set search (:mod:`.hitting`).
 
 **Cell sets.** A set of cells is two ``uint64`` words: word 0 holds cells 0-63 (bit ``c``),
 word 1 cells 64-80 (bit ``c - 64``); cells are numbered row by row, ``9 * row + column``.
