@@ -279,87 +279,15 @@ def _exchanged_is_representative(b2, b3, S, T, W):
     return _is_representative(rep, S, T, W)
 
 
-@kernel(inline="always")
-def _band3_columns(grid, colset3, col3d):
-    """Column j of band 3 holds what bands 1-2 left it (``colset3[j]``), in some order:
-    ``col3d[j]`` those 3 digits, increasing (column 1's order, sorted)."""
-    for j in range(9):
-        m = ALL9
-        for r in range(6):
-            m &= ~(np.int64(1) << grid[r * 9 + j])
-        colset3[j] = m
-        for r in range(3):
-            col3d[j, r] = LOWBIT[m]
-            m &= m - 1
-
-
-@kernel(inline="always")
-def _stack_fills(verdict, col3d, s1code, s1mask, grp_n, grp_o5, colbit):
-    """The fills stacks 1 and 2 may take (``stack_verdicts`` judged them): stack 1's codes with
-    each row's digits (``s1code``, ``s1mask``; returns how many), stack 2's orders of columns 5
-    and 6 grouped by those of column 4 (``grp_n``, ``grp_o5``), and each order's digits per row
-    of columns 4-6 (``colbit``)."""
-    n1 = 0
-    for code in range(36):
-        if verdict[0, code] < 0:
-            continue
-        s1code[n1] = code
-        for r in range(3):
-            s1mask[n1, r] = (np.int64(1) << col3d[0, r]) | (np.int64(1) << col3d[1, PERM3[code // 6, r]]) | \
-                            (np.int64(1) << col3d[2, PERM3[code % 6, r]])
-        n1 += 1
-    for g in range(36):
-        grp_n[g] = 0
-    for code in range(216):
-        if verdict[1, code] >= 0:
-            g = code // 6
-            grp_o5[g, grp_n[g]] = code % 6
-            grp_n[g] += 1
-    for c in range(3):
-        for o in range(6):
-            for r in range(3):
-                colbit[c, o, r] = np.int64(1) << col3d[3 + c, PERM3[o, r]]
-    return n1
-
-
-@kernel(inline="always")
-def _stack3_code(colset3, q0, q1, q2):
-    """Stack 3 is forced: row r takes the digits rows r of stacks 1-2 lack (``q0``..``q2``).
-    Returns the code of its three columns' orders, or -1 when a column cannot be filled."""
-    code3 = 0
-    for c in range(6, 9):
-        cs = colset3[c]
-        x0 = cs & ~q0
-        x1 = cs & ~q1
-        x2 = cs & ~q2
-        if x0 == 0 or x1 == 0 or x2 == 0 or (x0 & (x0 - 1)) or (x1 & (x1 - 1)) or (x2 & (x2 - 1)):
-            return -1
-        code3 = code3 * 6 + rank3(POPCOUNT[cs & (x0 - 1)], POPCOUNT[cs & (x1 - 1)], POPCOUNT[cs & (x2 - 1)])
-    return code3
-
-
-@kernel(inline="always")
-def _write_band3(b3, col3d, c1, o3, o4, o5, code3):
-    """Band 3 from its columns' orders: stack 1's code, columns 4-6's orders, stack 3's code."""
-    for r in range(3):
-        b3[r * 9 + 0] = col3d[0, r]
-        b3[r * 9 + 1] = col3d[1, PERM3[c1 // 6, r]]
-        b3[r * 9 + 2] = col3d[2, PERM3[c1 % 6, r]]
-        b3[r * 9 + 3] = col3d[3, PERM3[o3, r]]
-        b3[r * 9 + 4] = col3d[4, PERM3[o4, r]]
-        b3[r * 9 + 5] = col3d[5, PERM3[o5, r]]
-        b3[r * 9 + 6] = col3d[6, PERM3[code3 // 36, r]]
-        b3[r * 9 + 7] = col3d[7, PERM3[(code3 // 6) % 6, r]]
-        b3[r * 9 + 8] = col3d[8, PERM3[code3 % 6, r]]
-
-
 @kernel
 def bands3(S, T, W, variant, b2s, start, stop, emit, counts, out_b2, out_b3):
     """Bands 3 of the bands 2 ``b2s[start:stop]``: ``counts[i - start]`` per band 2; with
     ``emit`` each kept band 3 goes to ``out_b3`` (cap, 27) with its band 2's position in
-    ``out_b2``. Returns the number emitted (or kept), or -1 if ``out_b3`` is too small. Stacks 1
-    and 2 are filled by the orders their verdicts allow, stack 3 is then forced, and the
-    variant's rule (module docstring) keeps the band 3 or not."""
+    ``out_b2``. Returns the number emitted (or kept), or -1 if ``out_b3`` is too small.
+
+    Long on purpose: its steps as inlined helpers (band 3's columns, the stacks' fills, stack 3's
+    code, band 3 written out) made the inner loop 1.5x slower, a reference count per array and
+    call for every band 3 met (``bench/bench_s17.py``)."""
     grid = W.grid
     b2 = W.b2
     b3 = W.b3
@@ -407,7 +335,15 @@ def bands3(S, T, W, variant, b2s, start, stop, emit, counts, out_b2, out_b3):
             # 6-6-5 itself, B's frame (X, band 3 of A, band 2 of A) may not be a pair of the list
             counts[i - start] = 0
             continue
-        _band3_columns(grid, colset3, col3d)
+        # column j of band 3 holds what bands 1-2 left it, in some order (column 1 sorted)
+        for j in range(9):
+            m = ALL9
+            for r in range(6):
+                m &= ~(np.int64(1) << grid[r * 9 + j])
+            colset3[j] = m
+            for r in range(3):
+                col3d[j, r] = LOWBIT[m]
+                m &= m - 1
         if variant == VARIANT_C and not emit and n_st == 0:
             # every band 3 is kept: their number is the gangster's (gangsters.py)
             count = gangster_count(colset3, T.gang)
@@ -419,8 +355,27 @@ def bands3(S, T, W, variant, b2s, start, stop, emit, counts, out_b2, out_b3):
                 n_out += count
                 continue
         stack_verdicts(TS, V, 0, grid, col3d, relabel, verdict, 1, 63, 63)
+        n1 = 0
+        for code in range(36):
+            if verdict[0, code] < 0:
+                continue
+            s1code[n1] = code
+            for r in range(3):
+                s1mask[n1, r] = (np.int64(1) << col3d[0, r]) | (np.int64(1) << col3d[1, PERM3[code // 6, r]]) | \
+                                (np.int64(1) << col3d[2, PERM3[code % 6, r]])
+            n1 += 1
         stack_verdicts(TS, V, 1, grid, col3d, relabel, verdict, 63, 63, 63)
-        n1 = _stack_fills(verdict, col3d, s1code, s1mask, grp_n, grp_o5, colbit)
+        for g in range(36):
+            grp_n[g] = 0
+        for code in range(216):
+            if verdict[1, code] >= 0:
+                g = code // 6
+                grp_o5[g, grp_n[g]] = code % 6
+                grp_n[g] += 1
+        for c in range(3):
+            for o in range(6):
+                for r in range(3):
+                    colbit[c, o, r] = np.int64(1) << col3d[3 + c, PERM3[o, r]]
         stack_verdicts(TS, V, 2, grid, col3d, relabel, verdict, 63, 63, 63)
         for a in range(n1):
             c1 = s1code[a]
@@ -443,14 +398,34 @@ def bands3(S, T, W, variant, b2s, start, stop, emit, counts, out_b2, out_b3):
                         q2 = s1mask[a, 2] | colbit[0, o3, 2] | colbit[1, o4, 2] | colbit[2, o5, 2]
                         if POPCOUNT[q0] != 6 or POPCOUNT[q1] != 6 or POPCOUNT[q2] != 6:
                             continue
-                        code3 = _stack3_code(colset3, q0, q1, q2)
-                        if code3 < 0:
+                        # stack 3 is forced: row r takes the digits rows r of stacks 1-2 lack
+                        code3 = 0
+                        ok = True
+                        for c in range(6, 9):
+                            cs = colset3[c]
+                            x0 = cs & ~q0
+                            x1 = cs & ~q1
+                            x2 = cs & ~q2
+                            if x0 == 0 or x1 == 0 or x2 == 0 or (x0 & (x0 - 1)) or (x1 & (x1 - 1)) or (x2 & (x2 - 1)):
+                                ok = False
+                                break
+                            code3 = code3 * 6 + rank3(POPCOUNT[cs & (x0 - 1)], POPCOUNT[cs & (x1 - 1)], POPCOUNT[cs & (x2 - 1)])
+                        if not ok:
                             continue
                         v3 = verdict[2, code3]
                         if v3 < 0:
                             continue
                         c2 = g * 6 + o5
-                        _write_band3(b3, col3d, c1, o3, o4, o5, code3)
+                        for r in range(3):
+                            b3[r * 9 + 0] = col3d[0, r]
+                            b3[r * 9 + 1] = col3d[1, PERM3[c1 // 6, r]]
+                            b3[r * 9 + 2] = col3d[2, PERM3[c1 % 6, r]]
+                            b3[r * 9 + 3] = col3d[3, PERM3[o3, r]]
+                            b3[r * 9 + 4] = col3d[4, PERM3[o4, r]]
+                            b3[r * 9 + 5] = col3d[5, PERM3[o5, r]]
+                            b3[r * 9 + 6] = col3d[6, PERM3[code3 // 36, r]]
+                            b3[r * 9 + 7] = col3d[7, PERM3[(code3 // 6) % 6, r]]
+                            b3[r * 9 + 8] = col3d[8, PERM3[code3 % 6, r]]
                         stats[STAT_B3_MET] += 1
                         keep = True
                         if variant != VARIANT_C:

@@ -190,7 +190,7 @@ def _emit_supersets(out, found, limit, lo, hi, dlo, dhi, extra, cells, idx):
     return found
 
 
-@kernel(inline="always")
+@kernel
 def _root(uas, given_lo, given_hi, dead_lo, dead_hi, n, clo, chi, dlo, dhi, ulo, uhi, disj, hit, msize, unhit,
           first):
     """The root node: the givens, the dead cells, and the live parts of the UAs the givens miss
@@ -218,182 +218,6 @@ def _root(uas, given_lo, given_hi, dead_lo, dead_hi, n, clo, chi, dlo, dhi, ulo,
     return True
 
 
-@kernel(inline="always")
-def _last_clue(t, grid, minimal, limit, out, found, clo, chi, dlo, dhi, unhit, ulo, uhi, disj, hit, msize, first,
-               record, stats, puzzle, S, ctl, sols, sdiff, scells, sout, sW):
-    """One clue left at node t: it lies in every unhit set, so each such live cell is checked
-    in turn (a failed check's UA narrows the cells left to it). Returns the puzzles found."""
-    il = ~(dlo[t] | clo[t])
-    ih = ~(dhi[t] | chi[t]) & HI_CELLS
-    for w in range(WORDS):
-        x = unhit[t, w]
-        while x != ZERO and (il != ZERO or ih != ZERO):
-            i = 64 * w + low_cell(x)
-            x &= x - ONE
-            il &= ulo[i]
-            ih &= uhi[i]
-    while (il != ZERO or ih != ZERO) and found < limit and found < out.shape[0]:
-        if il != ZERO:
-            bit = il & (~il + ONE)
-            il ^= bit
-            ql = clo[t] | bit
-            qh = chi[t]
-        else:
-            bit = ih & (~ih + ONE)
-            ih ^= bit
-            ql = clo[t]
-            qh = chi[t] | bit
-        _record(record, stats, ql, qh)
-        unique, xl, xh = second_solution(grid, ql, qh, puzzle, S, ctl, sols)
-        if unique:
-            if not minimal or _is_minimal(grid, ql, qh, puzzle, S, ctl, sols):
-                _emit(out, found, ql, qh)
-                found += 1
-        else:
-            stats[STAT_LEARNED] += 1
-            if SHRINK:
-                xl, xh = shrink_ua(grid, xl, xh, sdiff, scells, sout, sW)
-            _learn(ulo, uhi, disj, hit, msize, first, xl, xh, unhit, t, stats)
-            il &= xl  # the other candidates must hit it too
-            ih &= xh
-    return found
-
-
-@kernel(inline="always")
-def _packing(unhit, t, disj, ulo, uhi, left, pidx, cand, pre, suf):
-    """The bound's packing of node t: pairwise disjoint unhit sets, greedy in universe order
-    (smallest first), improved by a 1-for-2 exchange when it is one short of ``left`` (two
-    disjoint sets that meet no packed set but P_j replace P_j, then greedy again). Returns (the
-    sets packed, ``pidx[:pk]``, and their cells)."""
-    for w in range(WORDS):
-        cand[w] = unhit[t, w]
-    pk = 0
-    ul = ZERO
-    uh = ZERO
-    w = 0
-    while w < WORDS and pk <= left:
-        if cand[w] == ZERO:
-            w += 1
-            continue
-        i = 64 * w + low_cell(cand[w])
-        pidx[pk] = i
-        pk += 1
-        ul |= ulo[i]
-        uh |= uhi[i]
-        for w2 in range(WORDS):
-            cand[w2] &= disj[i, w2]
-    if pk == left - 1 and pk >= 2:
-        for w2 in range(WORDS):
-            pre[0, w2] = unhit[t, w2]
-        for j in range(pk):
-            for w2 in range(WORDS):
-                pre[j + 1, w2] = pre[j, w2] & disj[pidx[j], w2]
-        for w2 in range(WORDS):
-            suf[pk, w2] = ~ZERO
-        for j in range(pk - 1, -1, -1):
-            for w2 in range(WORDS):
-                suf[j, w2] = suf[j + 1, w2] & disj[pidx[j], w2]
-        got = -1
-        for j in range(pk):
-            for w2 in range(WORDS):
-                cand[w2] = pre[j, w2] & suf[j + 1, w2]
-            cand[pidx[j] >> 6] &= ~(ONE << np.uint64(pidx[j] & 63))
-            for w2 in range(WORDS):
-                x = cand[w2]
-                while x != ZERO and got < 0:
-                    i = 64 * w2 + low_cell(x)
-                    x &= x - ONE
-                    for w3 in range(WORDS):
-                        y = cand[w3] & disj[i, w3]
-                        if y != ZERO:
-                            got = i
-                            pidx[j] = i
-                            pidx[pk] = 64 * w3 + low_cell(y)
-                            pk += 1
-                            break
-                if got >= 0:
-                    break
-            if got >= 0:
-                break
-        if got >= 0:
-            ul = ZERO
-            uh = ZERO
-            for w2 in range(WORDS):
-                cand[w2] = unhit[t, w2]
-            for j in range(pk):
-                q = pidx[j]
-                ul |= ulo[q]
-                uh |= uhi[q]
-                for w2 in range(WORDS):
-                    cand[w2] &= disj[q, w2]
-            for w2 in range(WORDS):
-                while cand[w2] != ZERO and pk <= left:
-                    q = 64 * w2 + low_cell(cand[w2])
-                    pidx[pk] = q
-                    pk += 1
-                    ul |= ulo[q]
-                    uh |= uhi[q]
-                    for w3 in range(WORDS):
-                        cand[w3] &= disj[q, w3]
-    return pk, ul, uh
-
-
-@kernel(inline="always")
-def _tight(t, ul, uh, clo, chi, dlo, dhi, unhit, hit, alive):
-    """A tight node (as many packed sets as clues left): the clues left go one into each packed
-    set, so every cell outside the packing dies. True when an unhit set is then left without a
-    live cell (the node ends)."""
-    dlo[t] |= ~(ul | clo[t])
-    dhi[t] |= ~(uh | chi[t]) & HI_CELLS
-    for w2 in range(WORDS):
-        alive[w2] = ZERO
-    x = ul & ~dlo[t]
-    while x != ZERO:
-        c = low_cell(x)
-        x &= x - ONE
-        for w2 in range(WORDS):
-            alive[w2] |= hit[c, w2]
-    x = uh & ~dhi[t]
-    while x != ZERO:
-        c = 64 + low_cell(x)
-        x &= x - ONE
-        for w2 in range(WORDS):
-            alive[w2] |= hit[c, w2]
-    for w2 in range(WORDS):
-        if unhit[t, w2] & ~alive[w2]:
-            return True
-    return False
-
-
-@kernel(inline="always")
-def _branch_set(unhit, t, ulo, uhi, dl, dh):
-    """The set node t branches on: the fewest live cells among the first PICK unhit sets, a
-    forced clue (one live cell) at once. Returns (live cells, its live cells)."""
-    best = 99
-    bl = ZERO
-    bh = ZERO
-    seen = 0
-    for w in range(WORDS):
-        x = unhit[t, w]
-        while x != ZERO and seen < PICK:
-            i = 64 * w + low_cell(x)
-            x &= x - ONE
-            a = ulo[i] & ~dl
-            b = uhi[i] & ~dh
-            sz = set_size(a, b)
-            seen += 1
-            if sz < best:
-                best = sz
-                bl = a
-                bh = b
-                if sz <= 1:
-                    seen = PICK  # a forced clue (or none): nothing beats it
-                    break
-        if seen >= PICK:
-            break
-    return best, bl, bh
-
-
 @kernel
 def hitting_sets(grid, uas, n_clues, given_lo, given_hi, dead_lo, dead_hi, minimal, limit, out, record, stats):
     """Every set of ``n_clues`` clues of ``grid`` that contains the givens ``(given_lo, given_hi)``,
@@ -406,7 +230,11 @@ def hitting_sets(grid, uas, n_clues, given_lo, given_hi, dead_lo, dead_hi, minim
     sets, at most ``limit``; the search stops when ``out`` is full first (``stats[STAT_FULL] = 1``:
     run again with a larger ``out``). ``record`` (r, 2): the first r clue sets handed to the solver
     (for benchmarks; shape (0, 2) to skip). ``stats`` (N_STATS,) int64 out: nodes, solver checks,
-    learned sets, evictions, puzzles found, full. Returns the number of puzzles written."""
+    learned sets, evictions, puzzles found, full. Returns the number of puzzles written.
+
+    Long on purpose: its steps per node (the last clue, the packing and its exchanges, tightness,
+    the branch set) as inlined helpers made the search 1.6x slower, a reference count per array
+    and call for every node (``bench/bench_unavoidable.py --method hitting``)."""
     for q in range(stats.shape[0]):
         stats[q] = 0
     n = n_clues
@@ -441,6 +269,7 @@ def hitting_sets(grid, uas, n_clues, given_lo, given_hi, dead_lo, dead_hi, minim
     scells = np.zeros(81, np.int64)
     sout = np.zeros(81, np.int64)
     sW = np.zeros(REFILL_SCRATCH, np.int64)
+
     first = CAPACITY - LEARN_RESERVE
     if not _root(uas, given_lo, given_hi, dead_lo, dead_hi, n, clo, chi, dlo, dhi, ulo, uhi, disj, hit, msize, unhit,
                  first):
@@ -489,18 +318,167 @@ def hitting_sets(grid, uas, n_clues, given_lo, given_hi, dead_lo, dead_hi, minim
                 t -= 1
                 continue
             if left == 1:
-                found = _last_clue(t, grid, minimal, limit, out, found, clo, chi, dlo, dhi, unhit, ulo, uhi, disj, hit,
-                                   msize, first, record, stats, puzzle, S, ctl, sols, sdiff, scells, sout, sW)
+                # the last clue lies in every unhit set
+                il = ~(dlo[t] | clo[t])
+                ih = ~(dhi[t] | chi[t]) & HI_CELLS
+                for w in range(WORDS):
+                    x = unhit[t, w]
+                    while x != ZERO and (il != ZERO or ih != ZERO):
+                        i = 64 * w + low_cell(x)
+                        x &= x - ONE
+                        il &= ulo[i]
+                        ih &= uhi[i]
+                while (il != ZERO or ih != ZERO) and found < limit and found < out.shape[0]:
+                    if il != ZERO:
+                        bit = il & (~il + ONE)
+                        il ^= bit
+                        ql = clo[t] | bit
+                        qh = chi[t]
+                    else:
+                        bit = ih & (~ih + ONE)
+                        ih ^= bit
+                        ql = clo[t]
+                        qh = chi[t] | bit
+                    _record(record, stats, ql, qh)
+                    unique, xl, xh = second_solution(grid, ql, qh, puzzle, S, ctl, sols)
+                    if unique:
+                        if not minimal or _is_minimal(grid, ql, qh, puzzle, S, ctl, sols):
+                            _emit(out, found, ql, qh)
+                            found += 1
+                    else:
+                        stats[STAT_LEARNED] += 1
+                        if SHRINK:
+                            xl, xh = shrink_ua(grid, xl, xh, sdiff, scells, sout, sW)
+                        _learn(ulo, uhi, disj, hit, msize, first, xl, xh, unhit, t, stats)
+                        il &= xl  # the other candidates must hit it too
+                        ih &= xh
                 t -= 1
                 continue
-            pk, ul, uh = _packing(unhit, t, disj, ulo, uhi, left, pidx, cand, pre, suf)
+            # bound: greedy packing, smallest sets first
+            for w in range(WORDS):
+                cand[w] = unhit[t, w]
+            pk = 0
+            ul = ZERO
+            uh = ZERO
+            w = 0
+            while w < WORDS and pk <= left:
+                if cand[w] == ZERO:
+                    w += 1
+                    continue
+                i = 64 * w + low_cell(cand[w])
+                pidx[pk] = i
+                pk += 1
+                ul |= ulo[i]
+                uh |= uhi[i]
+                for w2 in range(WORDS):
+                    cand[w2] &= disj[i, w2]
+            if pk == left - 1 and pk >= 2:
+                # 1-for-2 exchanges: the sets meeting no packed set but P_j, two of them disjoint
+                for w2 in range(WORDS):
+                    pre[0, w2] = unhit[t, w2]
+                for j in range(pk):
+                    for w2 in range(WORDS):
+                        pre[j + 1, w2] = pre[j, w2] & disj[pidx[j], w2]
+                for w2 in range(WORDS):
+                    suf[pk, w2] = ~ZERO
+                for j in range(pk - 1, -1, -1):
+                    for w2 in range(WORDS):
+                        suf[j, w2] = suf[j + 1, w2] & disj[pidx[j], w2]
+                got = -1
+                for j in range(pk):
+                    for w2 in range(WORDS):
+                        cand[w2] = pre[j, w2] & suf[j + 1, w2]
+                    cand[pidx[j] >> 6] &= ~(ONE << np.uint64(pidx[j] & 63))
+                    for w2 in range(WORDS):
+                        x = cand[w2]
+                        while x != ZERO and got < 0:
+                            i = 64 * w2 + low_cell(x)
+                            x &= x - ONE
+                            for w3 in range(WORDS):
+                                y = cand[w3] & disj[i, w3]
+                                if y != ZERO:
+                                    got = i
+                                    pidx[j] = i
+                                    pidx[pk] = 64 * w3 + low_cell(y)
+                                    pk += 1
+                                    break
+                        if got >= 0:
+                            break
+                    if got >= 0:
+                        break
+                if got >= 0:
+                    # the new packing, extended greedily
+                    ul = ZERO
+                    uh = ZERO
+                    for w2 in range(WORDS):
+                        cand[w2] = unhit[t, w2]
+                    for j in range(pk):
+                        q = pidx[j]
+                        ul |= ulo[q]
+                        uh |= uhi[q]
+                        for w2 in range(WORDS):
+                            cand[w2] &= disj[q, w2]
+                    for w2 in range(WORDS):
+                        while cand[w2] != ZERO and pk <= left:
+                            q = 64 * w2 + low_cell(cand[w2])
+                            pidx[pk] = q
+                            pk += 1
+                            ul |= ulo[q]
+                            uh |= uhi[q]
+                            for w3 in range(WORDS):
+                                cand[w3] &= disj[q, w3]
             if pk > left:
                 t -= 1
                 continue
-            if pk == left and _tight(t, ul, uh, clo, chi, dlo, dhi, unhit, hit, alive):
-                t -= 1
-                continue
-            best, bl, bh = _branch_set(unhit, t, ulo, uhi, dlo[t], dhi[t])
+            if pk == left:
+                # tight: the clues left go one into each packed set, every other cell dies
+                dlo[t] |= ~(ul | clo[t])
+                dhi[t] |= ~(uh | chi[t]) & HI_CELLS
+                for w2 in range(WORDS):
+                    alive[w2] = ZERO
+                x = ul & ~dlo[t]
+                while x != ZERO:
+                    c = low_cell(x)
+                    x &= x - ONE
+                    for w2 in range(WORDS):
+                        alive[w2] |= hit[c, w2]
+                x = uh & ~dhi[t]
+                while x != ZERO:
+                    c = 64 + low_cell(x)
+                    x &= x - ONE
+                    for w2 in range(WORDS):
+                        alive[w2] |= hit[c, w2]
+                lost = False
+                for w2 in range(WORDS):
+                    if unhit[t, w2] & ~alive[w2]:
+                        lost = True
+                        break
+                if lost:
+                    t -= 1
+                    continue
+            # branch: the fewest live cells among the first PICK unhit sets
+            best = 99
+            bl = ZERO
+            bh = ZERO
+            seen = 0
+            for w in range(WORDS):
+                x = unhit[t, w]
+                while x != ZERO and seen < PICK:
+                    i = 64 * w + low_cell(x)
+                    x &= x - ONE
+                    a = ulo[i] & ~dlo[t]
+                    b = uhi[i] & ~dhi[t]
+                    sz = set_size(a, b)
+                    seen += 1
+                    if sz < best:
+                        best = sz
+                        bl = a
+                        bh = b
+                        if sz <= 1:
+                            seen = PICK  # a forced clue (or none): nothing beats it
+                            break
+                if seen >= PICK:
+                    break
             if best == 0:
                 t -= 1
                 continue
