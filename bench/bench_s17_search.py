@@ -37,7 +37,7 @@ def main() -> None:
         search_slice(p, r, a, a)  # warm-up
         cpu = []
         for _ in range(args.repeat):
-            S.searcher.cache_clear()
+            S._searcher.cache_clear()
             search_slice(p, r, a, a)
             s = search_slice(p, r, a, b)
             cpu.append(s.seconds)

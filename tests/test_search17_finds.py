@@ -10,6 +10,8 @@
 """
 from __future__ import annotations
 
+import threading
+
 from functools import lru_cache
 from pathlib import Path
 
@@ -136,7 +138,7 @@ def test_a_slice_finds_the_same_from_any_start():
     a searcher found depended on the pairs it had searched before: one started at band 2 18134
     of pass C, band-1 rank 2 missed the 17 at 18137 that one started at 18133 found."""
     from sudoku_symmetry.engine.search17 import search as S
-    S.searcher.cache_clear()
+    S._searcher.cache_clear()
     want = list_slice("C", 2, 18134, 18141)
     assert want and _forms(search_slice("C", 2, 18134, 18141).puzzles) == want
     assert _forms(search_slice("C", 2, 18133, 18141).puzzles) == want
@@ -157,8 +159,8 @@ def test_a_pair_searched_in_parts_finds_the_same(monkeypatch, pass_, rank, start
 
     def loads(bound: int) -> tuple[set, list[int]]:
         monkeypatch.setattr(PS, "MAX_CANDIDATES", bound)
-        S.searcher.cache_clear()
-        se = S.searcher(pass_, rank)
+        S._searcher.cache_clear()
+        se = S._searcher(pass_, rank, threading.get_ident())  # the one search_slice uses in this thread
         se.cand = np.zeros(min(bound, len(se.cand)), np.uint64)
         calls: list[int] = []
         search = se._search
@@ -166,7 +168,7 @@ def test_a_pair_searched_in_parts_finds_the_same(monkeypatch, pass_, rank, start
         try:
             return _forms(search_slice(pass_, rank, start, stop).puzzles), calls
         finally:
-            S.searcher.cache_clear()
+            S._searcher.cache_clear()
 
     whole, whole_calls = loads(PS.MAX_CANDIDATES)
     parts, part_calls = loads(512)
@@ -185,11 +187,11 @@ def test_pass_c_finds_the_same_with_bands_exchanged(monkeypatch):
     got = []
     for first in (0, 1000):
         monkeypatch.setitem(PASSES, "C", replace(PASSES["C"], exchange_from=first))
-        S.searcher.cache_clear()
+        S._searcher.cache_clear()
         try:
             s = search_slice("C", 407, 1311, 1312)
         finally:
-            S.searcher.cache_clear()
+            S._searcher.cache_clear()
         got.append({p.tobytes() for p in s.puzzles})
     assert got[0] == got[1] and got[0]
     assert _forms(np.array([np.frombuffer(p, np.uint8) for p in got[0]])) == list_slice("C", 407, 1311, 1312)
@@ -206,11 +208,11 @@ def test_pass_a_searches_6_6_5_where_every_band_has_band_1s_index(monkeypatch):
     calls = []
     monkeypatch.setattr(PS.PairSearcher, "pair",
                         lambda self, b2, b3s, splits=None, **kw: calls.append((b2.tobytes(), b3s.copy(), splits)) or [])
-    S.searcher.cache_clear()
+    S._searcher.cache_clear()
     try:
         s = search_slice("A", 400)
     finally:
-        S.searcher.cache_clear()
+        S._searcher.cache_clear()
     x = int(band_order().by_rank[400])
     a = entry_slice("A", 400, emit=True)
     idx = band_index(np.concatenate([bands2(400)[a.owner], a.bands3]).reshape(-1, 27))[0].reshape(2, -1)

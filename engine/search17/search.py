@@ -18,6 +18,7 @@ several images of one class: compare finds as sets of canonical forms.
 """
 from __future__ import annotations
 
+import threading
 import time
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -98,8 +99,9 @@ class PassSearcher(PairSearcher):
 
 
 @lru_cache(maxsize=4)
-def searcher(pass_: str, rank: int) -> PassSearcher:
-    """The searcher of a pass and band-1 rank (the last few kept: a search runs rank by rank)."""
+def _searcher(pass_: str, rank: int, thread: int) -> PassSearcher:
+    """A searcher per (pass, band 1, thread): its buffers go to kernels that release the GIL, so
+    two threads never share one."""
     return PassSearcher(pass_, rank)
 
 
@@ -108,7 +110,7 @@ def search_slice(pass_: str, rank: int, start: int = 0, stop: int | None = None)
     band-1 ``rank`` (the entry's lexicographic order of bands 2)."""
     pass_ = check_pass(pass_)
     rank = check_rank(rank)
-    se = searcher(pass_, rank)  # first use: band 1's tables and the kernels compiled, not counted
+    se = _searcher(pass_, rank, threading.get_ident())  # first use: band 1's tables, kernels compiled: not counted
     b2s = bands2(rank, stop=stop)  # band 1's bands 2 up to the slice's end: the band 1's cost, not counted
     t0 = time.process_time()
     before = se.stats.copy()

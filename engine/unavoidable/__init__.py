@@ -6,8 +6,8 @@ for 16 to 18 clues, by the 17-clue search's pair search on the grid's own bands
 search's own hitting-set search (``search17._hitting``) works on one band's 27 cells with a stack
 cap; this one on the whole grid with a learned universe of UAs, packings and exchanges: two
 searches, each shaped by its problem."""
-from .puzzles import PuzzlesInGrid, TooManyPuzzles, puzzles_in_grid
+from .puzzles import PuzzleBatches, PuzzlesInGrid, TooManyPuzzles, puzzle_batches, puzzles_in_grid
 from .sets import MAX_SIZE, NOT_A_GRID, UnavoidableSets, parse_grids, unavoidable_sets
 
-__all__ = ["MAX_SIZE", "NOT_A_GRID", "PuzzlesInGrid", "TooManyPuzzles", "UnavoidableSets", "parse_grids", "puzzles_in_grid",
-           "unavoidable_sets"]
+__all__ = ["MAX_SIZE", "NOT_A_GRID", "PuzzleBatches", "PuzzlesInGrid", "TooManyPuzzles", "UnavoidableSets", "parse_grids",
+           "puzzle_batches", "puzzles_in_grid", "unavoidable_sets"]
