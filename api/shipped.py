@@ -5,8 +5,8 @@ JSON manifest holding its sha256) counts every one of the 5,472,730,538 ED grids
 per row-4 prefix, and a checkpoint every 384 grids inside each prefix. Decoding them takes
 seconds and about a gigabyte, so it happens once: :func:`rank_index` stores the flat arrays of
 :meth:`RankIndex.to_arrays <sudoku_symmetry.engine.grids.RankIndex.to_arrays>` in the cache
-folder (``rank-<key>``, the key a hash of both manifests and of the module that lays the arrays
-out), and every later process maps them read-only (``bin/rank 1``: no catalog, no SQL, a few MB
+folder (``engine.grids.index``: ``rank-<key>``, the key a hash of both manifests and of the module
+that lays the arrays out), and every later process maps them read-only (``bin/rank 1``: no catalog, no SQL, a few MB
 of them resident).
 
     >>> index = rank_index()
@@ -15,7 +15,6 @@ of them resident).
 """
 from __future__ import annotations
 
-import hashlib
 from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -30,34 +29,31 @@ def data_dir() -> Path:
     return DATA_DIR
 
 
-def _key() -> str:
-    """A hash of both manifests and of ``engine/grids/rank.py`` (which defines the arrays'
-    layout), read without importing Numba."""
-    from .engine._cache import source_hash
-
-    h = hashlib.sha256(source_hash(["grids/rank.py"]).encode())
+def _key() -> bytes:
+    """What names the package data's version: both manifests (each holds its data's sha256)."""
+    key = b""
     for name in ("ed_grid_counts.json", "ed_grid_fine.json"):
         path = data_dir() / name
-        h.update(b"\0" + (path.read_bytes() if path.exists() else b"missing"))
-    return h.hexdigest()[:16]
+        key += b"\0" + (path.read_bytes() if path.exists() else b"missing")
+    return key
 
 
-def _build() -> dict:
-    """Decode the package data (checked against the manifests' sha256) into flat arrays."""
+def _counts() -> tuple:
+    """Decode the package data (checked against the manifests' sha256): (totals, prefix counts,
+    fine counts) as :class:`~sudoku_symmetry.engine.grids.RankIndex` takes them."""
     from .catalog.fine import load_fine_package  # SQLAlchemy: only here, once per cache folder
     from .catalog.shipped import ed_grid_counts, ed_grid_prefix_counts
-    from .engine.grids import RankIndex
 
     c = ed_grid_counts()  # checked against its manifest
     totals = {} if c is None else dict(zip(c["band1"].tolist(), c["grids"].tolist()))
-    return RankIndex(totals, ed_grid_prefix_counts().get, load_fine_package().get).to_arrays()
+    return totals, ed_grid_prefix_counts().get, load_fine_package().get
 
 
 def index_dir() -> Path:
     """The cache folder the index is stored in (``rank-<key>``)."""
-    from .engine._cache import cache_root
+    from .engine.grids.index import stored_dir
 
-    return cache_root() / f"rank-{_key()}"
+    return stored_dir(_key())
 
 
 def is_built() -> bool:
@@ -70,7 +66,6 @@ def rank_index() -> "RankIndex":
     """The :class:`~sudoku_symmetry.engine.grids.RankIndex` of the shipped counts (all 416 bands
     1), from the cache folder; the first call after an install or a change of the data builds it
     (about 10 s, once per cache folder, safe when processes race)."""
-    from .engine._cache import stored_arrays
-    from .engine.grids import RankIndex
+    from .engine.grids.index import rank_index as stored_index
 
-    return RankIndex.from_arrays(stored_arrays(index_dir().name, _build, prefix="rank-"))
+    return stored_index(_counts, key=_key())

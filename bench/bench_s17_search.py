@@ -5,7 +5,7 @@
 Each argument is PASS:RANK:FIRST_BAND2:STOP. Per slice, after a warm-up call (band 1's valid sets
 and the kernels compiled, not counted), the median CPU seconds of ``--repeat`` runs (a fresh
 searcher each time: the searcher keeps per-band-1 buffers), pairs, bands 3, 17s found, bands 3
-per CPU second; then ``search17.estimate`` over the slices measured: the CPU time of the whole
+per CPU second; then ``jobs.s17_cost.estimate`` over the slices measured: the CPU time of the whole
 search (416 bands 1 per pass, the entry's band-3 counts) on one core and its wall time on N
 cores. The machine is shared: say so with the numbers (``uptime`` is printed).
 """
@@ -16,8 +16,9 @@ import os
 import statistics
 
 from sudoku_symmetry.catalog.search17 import load_shipped_entry
-from sudoku_symmetry.engine.search17 import counted_variant, estimate, search_slice
+from sudoku_symmetry.engine.search17 import counted_variant, search_slice
 from sudoku_symmetry.engine.search17 import search as S
+from sudoku_symmetry.jobs.s17_cost import estimate
 
 YEAR = 365.25 * 86400
 

@@ -21,9 +21,8 @@ Zh1b2b.cpp``; ``-v2-1`` appends each grid's band ranks and native slice). Prints
 * with ``--copies N``: N copied classes with the band ranks and rows 4-9 of each copy (what
   ``docs/s17-search.md`` reads to name the rule that lets copies through).
 
-Measured 2026-11-25 (docs/s17-search.md has the table): rank 0: 16,962,075 grids on both sides,
-no copy; rank 300: 147,687 native lines = 146,040 classes + 1,647 copies, the classes exactly
-the project's 146,040.
+For example, rank 0: 16,962,075 grids on both sides, no copy; rank 300: 147,687 native lines =
+146,040 classes + 1,647 copies, the classes exactly the project's 146,040.
 """
 import argparse
 import sys

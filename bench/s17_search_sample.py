@@ -1,6 +1,6 @@
-"""Random samples of the 17-clue search, for an honest estimate of the whole search (issue 25).
+"""Random samples of the 17-clue search, for an honest estimate of the whole search.
 
-    python bench/s17_search_sample.py --out bench/data/s17_search_samples.jsonl \\
+    python bench/s17_search_sample.py --out bench/data/s17_search_rate_samples.jsonl \\
         [--passes A,B,C] [--ranks 0-415/16] [--per-rank 1] [--seed 1] [--workers N] [--budget SECONDS]
     python bench/s17_search_sample.py --estimate FILE[:SCALE] [FILE[:SCALE] ...] [--cores 1 64 256] [--rates OUT]
     python bench/s17_search_sample.py --again FILE[:SCALE] [...] --out NEW   # the same pairs, today's code
@@ -164,7 +164,8 @@ def again(args) -> None:
 def estimate_from(specs: list[str], cores: list[int], rates_path: str | None = None) -> None:
     """``specs``: FILE or FILE:SCALE (CPU seconds multiplied by SCALE: samples measured on another
     machine, brought to this one's per-core speed by a sample run on both)."""
-    from sudoku_symmetry.engine.search17 import counted_variant, estimate
+    from sudoku_symmetry.engine.search17 import counted_variant
+    from sudoku_symmetry.jobs.s17_cost import estimate
 
     rows, cut = [], []
     for spec in specs:

@@ -35,7 +35,6 @@ import gc
 import io
 import os
 import re
-import stat
 import sys
 from itertools import islice
 from pathlib import Path
@@ -391,21 +390,12 @@ def plural(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
 
 
-def is_regular_file(path: str) -> bool:
-    """True for a regular file (or a link to one): what can be read twice. A pipe, a FIFO, a
-    process substitution (``/dev/fd/N``), a terminal or ``-`` can be read only once."""
-    if path == "-":
-        return False
-    try:
-        return stat.S_ISREG(os.stat(path).st_mode)
-    except OSError:
-        return False
-
-
 def count_lines(files: list[str]) -> int | None:
     """Lines in the input files (for a progress total); None when an input is standard input, a
     pipe or anything else that is not a regular file (counting would consume it)."""
-    if not files or not all(is_regular_file(path) or dataset_name(path) for path in files):
+    from sudoku_symmetry.jobs.inputs import is_regular  # here: the jobs layer only where a run counts lines
+
+    if not files or not all(is_regular(path) or dataset_name(path) for path in files):
         return None
     check_inputs(files)
     total = 0

@@ -28,6 +28,7 @@ from sudoku_symmetry.engine.bands import N_BANDS
 from sudoku_symmetry.engine.canon import InvalidGridError
 from sudoku_symmetry.engine.grids import N_ED_GRIDS, MissingBand
 from sudoku_symmetry.engine.text import format_sudoku
+from sudoku_symmetry.engine.grids.index import rank_index
 from sudoku_symmetry.shipped import rank_index as shipped_rank_index
 
 FIELDS = ("rank", "grid")  # --format csv/jsonl: a grid's rank and minlex form, or a rank and its grid
@@ -44,7 +45,7 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
-def rank_index(db):
+def _index(db):
     """The shipped counts' index when they count every band 1, else the catalog's. A catalog
     named with ``--db`` is opened read-only even then, so a typo says the catalog does not exist
     (never creating one) rather than being ignored."""
@@ -54,16 +55,16 @@ def rank_index(db):
     # Deliberately deferred: the catalog (SQLAlchemy, 0.4 s and 60 MB to import) only with --db or
     # when the package data lacks a band 1, so `bin/rank 1` stays at a fraction of a second.
     from sudoku_symmetry.catalog.db import open_catalog
-    from sudoku_symmetry.jobs.ed_grids import rank_index as of_catalog
+    from sudoku_symmetry.jobs.ed_grids import catalog_counts
 
     catalog = open_catalog(db, create=False)
-    return index if index.first_missing == N_BANDS else of_catalog(catalog)
+    return index if index.first_missing == N_BANDS else rank_index(lambda: catalog_counts(catalog))
 
 
 def _main(argv=None) -> int:
     args = build_parser().parse_args(argv)
     inputs = _inputs(args.lines)
-    index = rank_index(args.db)
+    index = _index(args.db)
     rows = Rows(args.format, FIELDS, sys.stdout, sys.stderr)
     bad = 0
     for source, lines in inputs:

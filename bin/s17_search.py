@@ -40,11 +40,13 @@ found it (``--variant`` and ``--of`` select passes and band-1 ranks); ``-`` is s
 
 ``--table`` prints, per pass and measured band 1 (the catalog's rows over the package data's,
 ``catalog/data/s17_search_bands.json``, written by ``--export-table``): bands 2 done of the entry's,
-pairs, bands 3, 17s found, CPU seconds, complete; then the estimate of the whole search (3 passes
-x 416 bands 1): the CPU seconds per band 3 measured, interpolated across ranks, times each band
-1's bands 3 (the entry's counts), and its wall time on 64 and 256 Dask workers; then the same
-estimate from the package's random samples (``catalog/data/s17_search_rates.json``, CPU seconds
-per band 3 of random pairs at sampled ranks, what ``--shard-seconds`` sizes shards by).
+pairs, bands 3, 17s found, CPU seconds, complete; per pass what was measured (its share of the
+pass's bands 3, and whether the measured ranks cover the order); then the estimate of the whole
+search (3 passes x 416 bands 1) from the package's random samples over the order
+(``catalog/data/s17_search_rates.json``, CPU seconds per band 3 of random pairs at sampled ranks,
+what ``--shard-seconds`` sizes shards by), each measured band 1 at its own rate, with the wall
+time on 64 and 256 Dask workers; and from the measured bands 1 alone only where they cover the
+order (a few ranks at one end say nothing of the rest: ``jobs/s17_cost.py``).
 """
 from __future__ import annotations
 
@@ -55,14 +57,15 @@ from functools import partial
 
 from sudoku_symmetry.catalog.db import open_catalog
 from sudoku_symmetry.catalog.runs import get_run
-from sudoku_symmetry.catalog.search17 import load_band_order, load_entry_bands, load_search_bands, load_shipped_entry
+from sudoku_symmetry.catalog.search17 import (found_classes, load_band_order, load_entry_bands, load_search_bands,
+                                              load_shipped_entry, measured_bands)
 from sudoku_symmetry.commands._common import (CommandError, CommandParser, EXIT_OK, add_cluster_arguments,
                                               add_db_argument, add_version_argument, cluster, count_argument,
                                               distributed, run, seconds_argument, writes_file)
 from sudoku_symmetry.commands._runs import out_parameters, out_target, print_runs, start_run
 from sudoku_symmetry.commands._s17 import parse_ranks, parse_variant
 from sudoku_symmetry.engine.bands import N_BANDS
-from sudoku_symmetry.jobs import s17_search
+from sudoku_symmetry.jobs import s17_cost, s17_search
 from sudoku_symmetry.jobs.band_rows import store_band_rows
 from sudoku_symmetry.jobs.chunk import Job
 from sudoku_symmetry.jobs.runner import run_job
@@ -204,7 +207,7 @@ def _ranges(args, err) -> dict[int, tuple[int, int]]:
 
 
 def _export_finds(catalog, path: str, pass_, ranks, err) -> int:
-    forms = s17_search.found_classes(catalog, pass_, ranks)
+    forms = found_classes(catalog, pass_, ranks)
     text = "".join(f"{f}\n" for f in forms)
     if path == "-":
         sys.stdout.write(text)
@@ -231,41 +234,41 @@ def _export_table(catalog, path: str, err) -> int:
 
 
 def _table(catalog, out) -> int:
-    rows = s17_search.measured(catalog)
+    rows = measured_bands(catalog)
     out.write("# pass rank index bands2_done/bands2 pairs bands3 found cpu_s complete\n")
     for (p, r), row in sorted(rows.items()):
         out.write(f"{p} {r} {row['band1']} {row['bands2_done']}/{row['bands2_total']} {row['pairs']} {row['bands3']} "
                   f"{row['found']} {row['cpu_seconds']:.1f} {'yes' if row['complete'] else 'no'}\n")
     entry = {v: {**load_shipped_entry().get(v, {}), **load_entry_bands(catalog, v)} for v in ("A", "C")}
-    est = s17_search.estimate_search(rows, entry)
-    total = 0.0
-    biggest_band1 = biggest_slice = 0.0
-    for p in s17_search.PASSES:
-        per = est[p]["per_band1"]
+    est = s17_cost.estimate_search(rows, entry)
+    for p, e in est.items():
+        m = e["measured"]
+        if e["ranks"]:
+            where = "they cover the order" if e["alone"] is not None else \
+                f"ranks {e['ranks'][0]}-{e['ranks'][-1]}, not the order: no whole-pass figure from them alone"
+            out.write(f"# measured pass {p}: {len(e['ranks'])} bands 1, {m['cpu']:,.0f} CPU-s, "
+                      f"{100 * m['share']:.3g} % of its bands 3 ({where})\n")
+    total = {}
+    for label, key in (("the package's random samples over the order (s17_search_rates.json), each measured band 1 "
+                        "at its own rate", "combined"), ("the measured bands 1 alone", "alone")):
+        per = {p: e[key] for p, e in est.items() if e[key]}
         if not per:
-            out.write(f"# estimate pass {p}: nothing measured\n")
             continue
-        cpu = sum(per.values())
-        total += cpu
-        biggest_band1 = max(biggest_band1, max(per.values()))
-        biggest_slice = max(biggest_slice, max(v / max(1, -(-est[p]["bands2"][r] // 64)) for r, v in per.items()))
-        out.write(f"# estimate pass {p}: {len(per)} bands 1 from {est[p]['samples']} measured ranks: "
-                  f"{cpu:,.0f} CPU-s ({cpu / YEAR:,.1f} CPU-years)\n")
-    if total:
-        out.write(f"# estimate all passes: {total:,.0f} CPU-s ({total / YEAR:,.1f} CPU-years); largest band 1 "
-                  f"{biggest_band1:,.0f} s, largest 64-band-2 slice about {biggest_slice:,.0f} s\n")
-        for w in (64, 256):
-            out.write(f"# wall on {w} workers: shards of one band 1 {max(total / w, biggest_band1) / 86400:,.1f} "
-                      f"days; shards of 64 bands 2 {(total / w + biggest_slice) / 86400:,.1f} days\n")
-    sampled = s17_search.estimate_sampled(entry)
-    if sampled:
-        cpu = {p: sum(v.values()) for p, v in sampled.items()}
+        cpu = {p: sum(v.values()) for p, v in per.items()}
         every = sum(cpu.values())
-        out.write("# estimate from the package's random samples (s17_search_rates.json): "
-                  + ", ".join(f"pass {p} {c / YEAR:,.0f}" for p, c in cpu.items())
-                  + f", all {every / YEAR:,.0f} CPU-years; on 64 / 256 workers with shards of a day "
-                    f"(--shard-seconds 86400) {(every / 64 + 86400) / YEAR:,.1f} / {(every / 256 + 86400) / YEAR:,.1f} "
-                    "years\n")
+        whole = len(per) == len(est)
+        out.write(f"# estimate from {label}: " + ", ".join(f"pass {p} {c / YEAR:,.1f}" for p, c in cpu.items())
+                  + (f", all passes {every / YEAR:,.1f} CPU-years" if whole else " CPU-years") + "\n")
+        total[key] = (per, every, whole)
+    if "combined" in total and total["combined"][2]:
+        per, every, _ = total["combined"]
+        biggest_band1 = max(max(v.values()) for v in per.values())
+        biggest_slice = max(v / max(1, -(-est[p]["bands2"].get(r, 1) // 64)) for p, d in per.items() for r, v in d.items())
+        out.write(f"# largest band 1 {biggest_band1 / 86400:,.0f} CPU-days, largest 64-band-2 slice about "
+                  f"{biggest_slice:,.0f} CPU-s\n")
+        for w in (64, 256):
+            out.write(f"# wall on {w} workers: shards of a day (--shard-seconds 86400) {(every / w + 86400) / YEAR:,.2f} "
+                      f"years; shards of one band 1 {max(every / w, biggest_band1) / YEAR:,.2f} years\n")
     return EXIT_OK
 
 

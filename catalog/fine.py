@@ -17,7 +17,7 @@ nearly all 0 and compress apart from the low ones (18% smaller than uint16 under
 The manifest (``.json``) holds the sha256, the step, the bands covered, ``complete`` (all 416
 and the whole-run checks passed) and the regeneration command. :func:`load_fine_package` gives
 ``band -> (checkpoints per prefix, (C, 2) checkpoints)``, what the engine's ``RankIndex`` takes
-(``jobs.ed_grids.rank_index`` joins them). Plain arrays in and out: no engine here.
+(``jobs.ed_grids.catalog_counts`` joins them). Plain arrays in and out: no engine here.
 """
 from __future__ import annotations
 

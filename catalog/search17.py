@@ -29,7 +29,9 @@ SQL a user can run::
 * :func:`store_search_chunk` stores one checkpoint of the search (finds and progress, in the
   caller's transaction); :func:`load_search_bands`, :func:`load_search_finds` read them back;
   :func:`load_shipped_search` reads the package data ``data/s17_search_bands.json``,
-  :func:`load_shipped_rates` ``data/s17_search_rates.json`` (CPU seconds per band 3, sampled).
+  :func:`load_shipped_rates` ``data/s17_search_rates.json`` (CPU seconds per band 3, sampled);
+  :func:`found_classes` the distinct classes found, :func:`measured_bands` the measured bands 1
+  of the package data and of the catalog.
 """
 from __future__ import annotations
 
@@ -214,3 +216,15 @@ def load_shipped_search() -> dict[tuple[str, int], dict]:
     data = json.loads(S17_SEARCH_BANDS.read_text())
     cols = data["columns"]
     return {(r[0], int(r[1])): dict(zip(cols[2:], r[2:])) for r in data["bands"]}
+
+
+def found_classes(target, pass_: str | None = None, ranks=None) -> list[str]:
+    """The distinct canonical forms the catalog holds as finds, sorted: of one pass and some
+    band-1 ranks, or all (a class found by several passes or bands 1 once)."""
+    keys = [k for k in load_search_bands(target, pass_) if ranks is None or k[1] in set(ranks)]
+    return sorted({c for p, r in keys for c, _ in load_search_finds(target, p, r)})
+
+
+def measured_bands(target) -> dict[tuple[str, int], dict]:
+    """(pass, rank) -> ``s17_search_bands`` row: the package data's, then the catalog's over them."""
+    return {**load_shipped_search(), **load_search_bands(target)}

@@ -77,10 +77,6 @@ OVERLOAD_OPTIONS = {"cache": _CACHE}
 kernel = partial(numba.njit, **JIT_OPTIONS)
 """``@kernel`` = ``numba.njit(cache=True, nogil=True)``."""
 
-parallel_kernel = partial(numba.njit, parallel=True, **JIT_OPTIONS)
-"""For batch drivers that split work over threads with ``numba.prange``."""
-
-
 class _CompileNotice(event.Listener):
     """Tells ``_cache`` when a compilation starts and ends (cache hits start none)."""
 

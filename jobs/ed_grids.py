@@ -27,7 +27,7 @@ from sudoku_symmetry.catalog.grids import (close_band, load_prefix_counts, load_
 from sudoku_symmetry.catalog.runs import shard_cursors
 from sudoku_symmetry.catalog.shipped import ed_grid_counts, ed_grid_prefix_counts
 from sudoku_symmetry.engine.bands import N_BANDS
-from sudoku_symmetry.engine.grids import RankIndex, band1_chunks, prefixes
+from sudoku_symmetry.engine.grids import band1_chunks, prefixes
 from sudoku_symmetry.engine.text import format_lines
 
 from .chunk import Chunk
@@ -39,7 +39,7 @@ FINE_STEP = 128  # grids between fine checkpoints in the catalog (package data t
 SPLIT_GRIDS = 2_000_000  # grids per piece of a distributed run
 
 __all__ = ["KIND", "CHUNK", "FINE_STEP", "SPLIT_GRIDS", "N_BANDS", "PrefixCounts", "parameters", "shards",
-           "shard_keys", "parse_shard", "work", "write", "finish", "rank_index"]
+           "shard_keys", "parse_shard", "work", "write", "finish", "catalog_counts"]
 
 
 class PrefixCounts(NamedTuple):
@@ -148,10 +148,11 @@ def finish(conn, run_id: int, shard: str, cursor) -> None:
         close_band(conn, band, n_prefixes, merged)
 
 
-def rank_index(catalog) -> RankIndex:
-    """The :class:`RankIndex` of a catalog: its bands 1 counted, with each band's prefix counts
-    and fine counts from the package data where its total agrees with the catalog's (no
-    database reads per lookup), else from the catalog (whole-prefix lookups there)."""
+def catalog_counts(catalog) -> tuple:
+    """The counts of a catalog as ``engine.grids.index.rank_index`` takes them (totals, prefix
+    counts, fine counts): its bands 1 counted, with each band's prefix counts and fine counts
+    from the package data where its total agrees with the catalog's (no database reads per
+    lookup), else from the catalog (whole-prefix lookups there)."""
     totals = load_totals(catalog)
     coarse = ed_grid_counts(check=False) or {"band1": np.zeros(0), "grids": np.zeros(0)}
     agree = {b for b, g in zip(coarse["band1"].tolist(), coarse["grids"].tolist()) if totals.get(b) == g}
@@ -162,4 +163,4 @@ def rank_index(catalog) -> RankIndex:
         got = shipped_counts.get(b)
         return got if got is not None else load_prefix_counts(catalog, b)
 
-    return RankIndex(totals, counts, fine.get)
+    return totals, counts, fine.get

@@ -20,8 +20,11 @@ BOM = "\ufeff"
 
 
 def is_regular(path: str) -> bool:
-    """True for a regular file; a pipe (``<(...)``), a FIFO or a device can be read only once, so
-    it is not a resumable run's input."""
+    """True for a regular file (or a link to one): what can be read twice, so a resumable run's
+    input. A pipe, a FIFO, a process substitution (``/dev/fd/N``), a terminal or ``-`` (standard
+    input) can be read only once."""
+    if path == "-":
+        return False
     try:
         return stat.S_ISREG(os.stat(path).st_mode)
     except OSError:

@@ -28,7 +28,7 @@ from sudoku_symmetry.engine.search17 import band1, bands2, entry_chunks
 from .chunk import Chunk
 
 KIND = "s17-entry"
-CHUNK = 64  # bands 2 per checkpoint (the issue's slice)
+CHUNK = 64  # bands 2 per checkpoint (the entry's slice)
 CHECKPOINT_SECONDS = 1.0
 """Work gathered per commit (seconds); 0: a commit per slice."""
 CALL_BANDS2 = 4096

@@ -22,13 +22,12 @@ from typing import NamedTuple
 
 import numpy as np
 
-from sudoku_symmetry.catalog.search17 import (load_search_bands, load_search_finds, load_shipped_rates,
-                                              load_shipped_search, store_search_chunk)
+from sudoku_symmetry.catalog.search17 import store_search_chunk
 from sudoku_symmetry.engine.canon import canon_puzzles
-from sudoku_symmetry.engine.search17 import (PASSES, band1, bands2, cost_ranges, counted_variant, entry_slice,
-                                             entry_variant, estimate, search_chunks)
+from sudoku_symmetry.engine.search17 import PASSES, band1, bands2, entry_slice, entry_variant, search_chunks
 
 from .chunk import Chunk
+from .s17_cost import cost_ranges, per_band3
 
 KIND = "s17-search"
 CHUNK = 64  # bands 2 per checkpoint (the entry's slice)
@@ -37,7 +36,7 @@ CHECKPOINT_SECONDS = 30.0
 milliseconds (no band 3) to minutes (pairs at low ranks): a commit (about 2 ms) is never the cost."""
 
 __all__ = ["KIND", "PASSES", "CHUNK", "CHECKPOINT_SECONDS", "SearchChunk", "parameters", "shards", "band_range", "work",
-           "write", "found_classes", "measured", "estimate_search", "estimate_sampled", "per_band3", "plan"]
+           "write", "plan"]
 
 
 class SearchChunk(NamedTuple):
@@ -59,15 +58,6 @@ def parameters(pass_: str, ranks: list[int], bands2_range, out: str | None, stdo
 
 def shards(pass_: str, ranks: list[int]) -> list[str]:
     return [f"{pass_}:{r}" for r in ranks]
-
-
-def per_band3(pass_: str, ranks) -> dict[int, float]:
-    """Band-1 rank -> the estimated CPU seconds per band 3 of ``pass_`` there, interpolated (log
-    scale, ``estimate``) between the ranks of the package data's random samples
-    (``s17_search_rates.json``), so a plan is the same at every start of a run of one version;
-    {} when the package has none."""
-    rates = load_shipped_rates().get(pass_, {})
-    return estimate({r: (v, 1) for r, v in rates.items()}, {int(r): 1 for r in ranks})
 
 
 def plan(pass_: str, ranks: list[int], seconds: float, bands2_range=None) -> tuple[list[str], list[float]]:
@@ -159,38 +149,3 @@ def work(shard: str, cursor, *, chunk: int = CHUNK, emit: bool = False, seconds:
 def write(conn, r: SearchChunk) -> tuple[int, int]:
     """Store one checkpoint's finds and counters."""
     return store_search_chunk(conn, r.pass_, r.rank, r.finds, r.progress)
-
-
-def found_classes(catalog, pass_: str | None = None, ranks=None) -> list[str]:
-    """The distinct canonical forms the catalog holds as finds, sorted: of one pass and some
-    band-1 ranks, or all (a class found by several passes or bands 1 once)."""
-    keys = [k for k in load_search_bands(catalog, pass_) if ranks is None or k[1] in set(ranks)]
-    return sorted({c for p, r in keys for c, _ in load_search_finds(catalog, p, r)})
-
-
-def measured(catalog) -> dict[tuple[str, int], dict]:
-    """(pass, rank) -> ``s17_search_bands`` row: the package data's, then the catalog's over them."""
-    return {**load_shipped_search(), **load_search_bands(catalog)}
-
-
-def estimate_search(rows: dict[tuple[str, int], dict], entry: dict[str, dict[int, tuple[int, int, int]]]) -> dict:
-    """Per pass: the estimated CPU seconds of each band 1 (``estimate``) over the ranks whose
-    entry counts are known; with the bands 2 of each band 1, the largest 64-band-2 slice."""
-    out = {}
-    for p in PASSES:
-        samples = {r: (row["cpu_seconds"], row["bands3"]) for (q, r), row in rows.items() if q == p}
-        counts = entry.get(counted_variant(p), {})
-        per = estimate(samples, {r: n3 for r, (_i, _n2, n3) in counts.items()})
-        out[p] = {"per_band1": per, "bands2": {r: n2 for r, (_i, n2, _n3) in counts.items()},
-                  "samples": len([s for s in samples.values() if s[1] > 0])}
-    return out
-
-
-def estimate_sampled(entry: dict[str, dict[int, tuple[int, int, int]]]) -> dict[str, dict[int, float]]:
-    """Per pass: the estimated CPU seconds of each band 1 from the package data's random samples
-    (CPU per band 3 at the sampled ranks, ``estimate``, times the entry's bands 3); a pass without
-    samples is left out."""
-    rates = load_shipped_rates()
-    return {p: estimate({r: (v, 1) for r, v in rates[p].items()},
-                        {r: n3 for r, (_i, _n2, n3) in entry.get(counted_variant(p), {}).items()})
-            for p in PASSES if p in rates}

@@ -175,9 +175,6 @@ DEVELOPMENT_LOG = re.compile(
     re.I)
 """Words of a development log, not of a manual: work items, sessions, dated or before/after
 measurements (today's figures live on the benchmarks page with their commands)."""
-NOT_YET_A_MANUAL = {"s17-search.md", "s17-entry.md", "benchmarks.md"}
-"""Temporary: these three pages are being rewritten as a manual by their owner; this exception
-goes once that rewrite is merged."""
 
 
 def development_log_lines(text: str) -> list[tuple[int, str]]:
@@ -190,7 +187,7 @@ def test_the_development_log_check_sees_what_it_must():
         ["issue", "2026-11-25", "was 5.38 s", "2.23 -> 1", "evening"]
 
 
-@pytest.mark.parametrize("page", [p for p in sorted(DOCS.rglob("*.md")) if p.name not in NOT_YET_A_MANUAL] + [ROOT / "README.md"],
+@pytest.mark.parametrize("page", sorted(DOCS.rglob("*.md")) + [ROOT / "README.md"],
                          ids=lambda p: p.name)
 def test_the_docs_read_as_a_manual_not_a_development_log(page):
     assert development_log_lines(page.read_text()) == []

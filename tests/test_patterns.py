@@ -280,6 +280,7 @@ def _automorphism_maps(cells):
     """The pattern's automorphisms as position maps over its clues (box-first order), with the
     number of group elements each stands for, from the chain's record mode."""
     from sudoku_symmetry.engine.patterns import _kernels as K
+    from sudoku_symmetry.engine.patterns import _units as U
 
     masks = np.zeros(9, np.int64)
     K.box_masks(cells, masks)
@@ -288,8 +289,8 @@ def _automorphism_maps(cells):
     ns = K.box_optimum(counts, stab, np.zeros(9, np.int64))
     keys = np.zeros((2, 9), np.int64)
     K.index_line_keys(masks, keys)
-    recs = np.zeros((K.MAX_RECORDS, 19), np.int64)
-    weights = np.zeros(K.MAX_RECORDS, np.int64)
+    recs = np.zeros((U.MAX_RECORDS, 19), np.int64)
+    weights = np.zeros(U.MAX_RECORDS, np.int64)
     n_rec = K.check_search(masks, np.ones(9, np.int64), stab[:ns], keys, True, recs, weights)
     clues = [c for c in naive.BOX_FIRST if cells[c]]
     pos = {c: k for k, c in enumerate(clues)}

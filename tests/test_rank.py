@@ -6,7 +6,8 @@ import pytest
 
 from sudoku_symmetry.catalog.fine import load_fine_package, thin
 from sudoku_symmetry.catalog.shipped import ED_GRID_COUNTS as COARSE
-from sudoku_symmetry.jobs.ed_grids import rank_index
+from sudoku_symmetry.engine.grids.index import rank_index
+from sudoku_symmetry.jobs.ed_grids import catalog_counts
 from sudoku_symmetry.catalog.db import open_catalog
 from sudoku_symmetry.engine.grids import N_ED_GRIDS, RankIndex, enumerate_band1, prefixes
 from sudoku_symmetry.engine.grids.random import random_grids
@@ -98,7 +99,7 @@ def test_rank_index_of_a_catalog_uses_only_its_counted_bands(tmp_path):
     r = enumerate_band1(415)
     store_prefix_counts(engine, 415, 0, ["x" * 9] * len(r.counts), r.counts.tolist())
     store_band_total(engine, 415, r.total, len(r.counts), {1: 1})
-    index = rank_index(engine)
+    index = rank_index(lambda: catalog_counts(engine))
     from sudoku_symmetry.engine.grids import MissingBand
 
     with pytest.raises(MissingBand, match="band 1 = 0 is not counted yet"):

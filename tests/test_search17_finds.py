@@ -152,12 +152,13 @@ def test_a_pair_searched_in_parts_finds_the_same(monkeypatch, pass_, rank, start
     (One band-1 set's candidates are never split: a load of a single set's may pass the bound.
     The candidate counts may differ a little: the UAs the XY step learns, and so which of its
     unchecked candidates come out, depend on the order in which the parts were tried.)"""
+    from sudoku_symmetry.engine.search17 import pair as PS
     from sudoku_symmetry.engine.search17 import search as S
 
-    monkeypatch.setattr(S, "XY_CHECK_ALL", 10 ** 9)  # unchecked candidates: enough of them for parts
+    monkeypatch.setattr(PS, "XY_CHECK_ALL", 10 ** 9)  # unchecked candidates: enough of them for parts
 
     def loads(bound: int) -> tuple[set, list[int]]:
-        monkeypatch.setattr(S, "MAX_CANDIDATES", bound)
+        monkeypatch.setattr(PS, "MAX_CANDIDATES", bound)
         S._searcher.cache_clear()
         se = S._searcher(pass_, rank, threading.get_ident())  # the one search_slice uses in this thread
         se.cand = np.zeros(min(bound, len(se.cand)), np.uint64)
@@ -169,20 +170,23 @@ def test_a_pair_searched_in_parts_finds_the_same(monkeypatch, pass_, rank, start
         finally:
             S._searcher.cache_clear()
 
-    whole, whole_calls = loads(S.MAX_CANDIDATES)
+    whole, whole_calls = loads(PS.MAX_CANDIDATES)
     parts, part_calls = loads(512)
     assert whole and parts == whole == list_slice(pass_, rank, start, stop)
     assert len(part_calls) > len(whole_calls)
 
 
 def test_pass_c_finds_the_same_with_bands_exchanged(monkeypatch):
-    """From band-1 rank EXCHANGE_FROM on, pass C searches the splits with more clues in band 1
+    """From its record's ``exchange_from`` rank on, pass C searches the splits with more clues in band 1
     than in band 2 on the pair (band 2, band 1): both ways find the list's puzzles of a slice
     (C 407: one of GPenet's k3_p1 lines), written the same way."""
+    from dataclasses import replace
+
     from sudoku_symmetry.engine.search17 import search as S
+    from sudoku_symmetry.engine.search17.passes import PASSES
     got = []
     for first in (0, 1000):
-        monkeypatch.setattr(S, "EXCHANGE_FROM", first)
+        monkeypatch.setitem(PASSES, "C", replace(PASSES["C"], exchange_from=first))
         S._searcher.cache_clear()
         try:
             s = search_slice("C", 407, 1311, 1312)
@@ -198,9 +202,11 @@ def test_pass_a_searches_6_6_5_where_every_band_has_band_1s_index(monkeypatch):
     their 6-6-5 as well, each grid as the pair (band 1, band 3) with band 2 as its one band 3, as
     6-5-6 (band-1 rank 400: 2 of its 5 grids; no 17 there: the list is complete). The pair searches are recorded, not run (a pair at rank 400 costs a
     minute here); the splits themselves are searched by the slice tests."""
+    from sudoku_symmetry.engine.search17 import pair as PS
     from sudoku_symmetry.engine.search17 import search as S
+    from sudoku_symmetry.engine.search17.passes import PASSES
     calls = []
-    monkeypatch.setattr(S.PairSearcher, "pair",
+    monkeypatch.setattr(PS.PairSearcher, "pair",
                         lambda self, b2, b3s, splits=None, **kw: calls.append((b2.tobytes(), b3s.copy(), splits)) or [])
     S._searcher.cache_clear()
     try:
@@ -213,7 +219,7 @@ def test_pass_a_searches_6_6_5_where_every_band_has_band_1s_index(monkeypatch):
     all_x = (idx == x).all(axis=0)
     assert all_x.sum() == 2 and s.bands3 == 5 and len(s.puzzles) == 0
     # each such grid as the pair (band 1, its band 3) with its band 2 as the one band 3
-    extra = {(b2, b3s.tobytes()) for b2, b3s, sp in calls if sp == S.ALL_X_SPLITS}
+    extra = {(b2, b3s.tobytes()) for b2, b3s, sp in calls if sp == PASSES["A"].six_six_five}
     want = {(b3.tobytes(), bands2(400)[o].tobytes()) for b3, o in zip(a.bands3[all_x], a.owner[all_x])}
     assert extra == want and len(want) == 2
     assert sum(len(b3s) for _, b3s, sp in calls if sp is None) == 5

@@ -13,9 +13,13 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from sudoku_symmetry.engine.search17 import band1, bands2, entry_slice
+from sudoku_symmetry.engine.search17 import _band3, _hitting, _sockets, _valid, _xy
+from sudoku_symmetry.engine.search17 import _pair_uas as PU
 from sudoku_symmetry.engine.search17 import _order_kernels as OK
-from sudoku_symmetry.engine.search17 import _search_kernels as K
-from sudoku_symmetry.engine.search17.search import fix_tables, pass_splits, workspace
+from sudoku_symmetry.engine.search17 import counters
+from sudoku_symmetry.engine.search17.pair import fix_tables, workspace
+from sudoku_symmetry.engine.search17.passes import pass_splits
+from sudoku_symmetry.jobs.s17_cost import estimate
 from sudoku_symmetry.engine.solve import REFILL_SCRATCH, SOLVER_DEPTH, SOLVER_WORDS, count_solutions, minimal_ua
 
 FULL27 = (1 << 27) - 1
@@ -46,7 +50,7 @@ def _pair_uas(g54, kmax, size=20):
     hi = np.zeros(1 << 14, np.int64)
     n = 0
     for k in range(2, kmax + 1):
-        n = K.refill_diffs(g54, 6, 0, k, 0, size, lo, hi, n, 0)
+        n = PU.refill_diffs(g54, 6, 0, k, 0, size, lo, hi, n, 0)
     return lo[:n], hi[:n]
 
 
@@ -54,11 +58,11 @@ def test_pair_uas_are_unavoidable_with_every_band3_and_minimal(grid):
     g, other = grid
     lo, hi = _pair_uas(g[:54], 4)
     assert len(lo) > 20 and not hi.any()
-    ml, mh = np.zeros(len(lo), np.uint64), np.zeros(len(lo), np.int64)
-    m = K.minimal_sets(lo, hi, len(lo), ml, mh, len(lo))
-    assert len(lo) - 5 <= m <= len(lo)  # the superset cut leaves few sets that are not minimal
+    sets = sorted(set(int(u) for u in lo), key=lambda u: bin(u).count("1"))
+    minimal = [u for u in sets if not any(v != u and (v & u) == v for v in sets)]
+    assert len(lo) - 5 <= len(minimal) <= len(lo)  # the superset cut leaves few sets that are not minimal
     g2 = np.concatenate([g[:54], other])
-    for u in ml[:m]:
+    for u in minimal:
         cells = _mask_cells(u, 0)
         for full in (g, g2):  # any band 3 of the pair completes the refilled rows
             assert _solutions_without(full, cells) == 2
@@ -99,7 +103,7 @@ def test_socket_uas_change_band3_on_the_socket_only(grid):
     hi = np.zeros(4096, np.int64)
     sock = (1 << 0) | (1 << 1)  # band-3 row 1, columns 1-2
     req = (1 << (g[54] - 1)) | (1 << (g[55] - 1))
-    n = K.refill_diffs(g, 9, req, 4, FULL27 & ~sock, 20, lo, hi, 0, 0)
+    n = PU.refill_diffs(g, 9, req, 4, FULL27 & ~sock, 20, lo, hi, 0, 0)
     for u, v in zip(lo[:n], hi[:n]):
         assert int(v) == sock and int(u) != 0
         assert _solutions_without(g, _mask_cells(u, v)) == 2
@@ -110,35 +114,35 @@ def test_socket_uas_change_band3_on_the_socket_only(grid):
 def test_socket_uas_depend_on_stack_type_and_digits_not_on_the_row(grid, order):
     """The premise of the pair's socket log: band 3 with its rows permuted completes the same
     bands 1+2 (same column sets), and each socket, moved to another row, has the same UAs in
-    rows 1-6 (so ``_socket_key`` leaves the row out)."""
+    rows 1-6 (so ``socket_key`` leaves the row out)."""
     g, _ = grid
     h = g.copy()
     h[54:] = g[54:].reshape(3, 9)[list(order)].ravel()
     assert _solutions_without(h, []) == 1
     lo = np.zeros(4096, np.uint64)
     hi = np.zeros(4096, np.int64)
-    for k in range(K.N_SOCKETS):
-        cells = [q for q in range(27) if (int(K.SOCKET_MASK[k]) >> q) & 1]
+    for k in range(_sockets.N_SOCKETS):
+        cells = [q for q in range(27) if (int(_sockets.SOCKET_MASK[k]) >> q) & 1]
         r, rest = divmod(cells[0], 9)
         k2 = (order.index(r) * 3 + (k >> 2) % 3) * 4 + (k & 3)  # the same socket in h
-        assert K._socket_key(g[54:], k) == K._socket_key(h[54:], k2)
+        assert _sockets.socket_key(g[54:], k) == _sockets.socket_key(h[54:], k2)
         sets = []
         for grd, kk in ((g, k), (h, k2)):
-            req = sum(1 << (int(grd[54 + q]) - 1) for q in range(27) if (int(K.SOCKET_MASK[kk]) >> q) & 1)
-            n = K.refill_diffs(grd, 9, req, 4, FULL27 & ~int(K.SOCKET_MASK[kk]), 20, lo, hi, 0, 0)
-            assert all(int(v) == int(K.SOCKET_MASK[kk]) for v in hi[:n])
+            req = sum(1 << (int(grd[54 + q]) - 1) for q in range(27) if (int(_sockets.SOCKET_MASK[kk]) >> q) & 1)
+            n = PU.refill_diffs(grd, 9, req, 4, FULL27 & ~int(_sockets.SOCKET_MASK[kk]), 20, lo, hi, 0, 0)
+            assert all(int(v) == int(_sockets.SOCKET_MASK[kk]) for v in hi[:n])
             sets.append(sorted(int(u) for u in lo[:n]))
         assert sets[0] == sets[1]
         if sets[0] and k % 7 == 0:  # a few against the solver: each is unavoidable in h too
             u = sets[1][0]
-            assert _solutions_without(h, _mask_cells(u, int(K.SOCKET_MASK[k2]))) == 2
+            assert _solutions_without(h, _mask_cells(u, int(_sockets.SOCKET_MASK[k2]))) == 2
 
 def test_solver_uas_hold_for_every_band3(grid):
     g, other = grid
     lo = np.zeros(1 << 13, np.uint64)
     S = np.zeros((SOLVER_DEPTH, SOLVER_WORDS), np.uint32)
     sols = np.zeros((256, 81), np.uint8)
-    n = K.solver_diffs(g.astype(np.uint8), 3, 256, lo, 0, S, np.zeros(2, np.int64), sols, np.zeros(81, np.uint8))
+    n = PU.solver_diffs(g.astype(np.uint8), 3, 256, lo, 0, S, np.zeros(2, np.int64), sols, np.zeros(81, np.uint8))
     assert n > 50
     g2 = np.concatenate([g[:54], other])
     for u in lo[:n:7]:
@@ -164,9 +168,8 @@ def test_minimal_ua_shrinks_to_a_minimal_unavoidable_set(grid, digits):
 def _direct_fixing(band):
     buf = np.zeros(OK.MAX_SAME_GANGSTER, np.int64)
     n = OK.same_gangster_diffs(band.astype(np.int64), buf)
-    diffs = np.unique(buf[:n])
-    out = np.zeros(len(diffs), np.int64)
-    return set(out[:OK.minimal_sets(diffs, out)].tolist())
+    diffs = set(buf[:n].tolist())
+    return {d for d in diffs if not any(e != d and (e & d) == e for e in diffs)}
 
 
 def test_fixing_sets_through_the_tables_equal_the_bands_own(grid):
@@ -174,7 +177,7 @@ def test_fixing_sets_through_the_tables_equal_the_bands_own(grid):
     BT = fix_tables()
     out = np.zeros(256, np.int64)
     for band in (g[:27], g[27:54], g[54:], other):
-        n = K.band_fixing_sets(band.astype(np.uint8), BT, np.zeros(10, np.uint8), out)
+        n = _valid.band_fixing_sets(band.astype(np.uint8), BT, np.zeros(10, np.uint8), out)
         assert set(out[:n].tolist()) == _direct_fixing(band)
 
 
@@ -183,10 +186,37 @@ def test_valid_sets_against_itertools(grid, k):
     g, _ = grid
     fix = np.array(sorted(_direct_fixing(g[27:54])), np.int64)
     out = np.zeros(1 << 17, np.int64)
-    n = K.valid_sets(fix, len(fix), k, out)
+    n = _valid.valid_sets(fix, len(fix), k, out)
     expect = {sum(1 << q for q in c) for c in combinations(range(27), k)}
     expect = {s for s in expect if all(s & f for f in fix.tolist())}
     assert n == len(expect) and set(out[:n].tolist()) == expect
+
+
+def _band3_sets(sets, fix, z, base, cap, dead0):
+    """The band-3 step's hitting-set search (``_band3._band3_sets``) on a candidate's sets and
+    band 3's fixing sets."""
+    fa = np.array(fix, np.int64)
+    fnot = np.zeros((27, _band3.HIT_WORDS), np.uint64)
+    _hitting.set_bitmaps(fa, len(fa), fnot, 0, (len(fa) + 63) >> 6)
+    sets = np.array(sets + [0], np.int64)
+    hw = (len(sets) >> 6) + 1 + _band3.HIT_WORDS
+    L = _hitting.LEVELS
+    H = (np.zeros((27, hw), np.uint64), np.zeros((L, hw), np.uint64), np.zeros(hw * 64, np.int64),
+         np.zeros(L, np.int64), np.zeros(L, np.int64), np.zeros(L, np.int64), np.zeros(L, np.int64),
+         np.zeros(27, np.int64), np.zeros(3, np.int64))
+    out = np.zeros(1 << 18, np.int64)
+    n = _band3._band3_sets(sets, len(sets) - 1, fa, len(fa), fnot, z, base, cap, dead0, out, H)
+    return out[:n]
+
+
+def _itertools_sets(sets, z, base, cap, dead0):
+    expect = set()
+    for c in combinations(range(27), z):
+        s = sum(1 << q for q in c)
+        if all(s & t for t in sets) and all(bin(s & int(_hitting.STACK27[st])).count("1") + base[st] <= cap
+                                            for st in range(3)) and not s & dead0:
+            expect.add(s)
+    return expect
 
 
 @pytest.mark.parametrize("seed", range(4))
@@ -196,22 +226,16 @@ def test_band3_sets_against_itertools(seed):
                   key=lambda s: bin(s).count("1"))
     base = np.array([rng.randint(0, 5) for _ in range(3)], np.int64)
     cap, z = 6, 4
-    out = np.zeros(1 << 16, np.int64)
     dead0 = rng.choice([0, sum(1 << c for c in rng.sample(range(27), 5))])
-    n = K._hit_dfs(np.array(sets, np.int64), len(sets), z, base, cap, dead0, out)
-    expect = set()
-    for c in combinations(range(27), z):
-        s = sum(1 << q for q in c)
-        if all(s & t for t in sets) and all(bin(s & int(K.STACK27[st])).count("1") + base[st] <= cap for st in range(3)):
-            if not s & dead0:
-                expect.add(s)
-    assert n == len(expect) and set(out[:n].tolist()) == expect
+    got = _band3_sets(sets, [], z, base, cap, dead0)
+    assert len(got) == len(set(got.tolist())) and set(got.tolist()) == _itertools_sets(sets, z, base, cap, dead0)
 
 
 @pytest.mark.parametrize("seed", range(6))
-def test_band3_sets_as_bitmaps_equal_the_scan(seed):
-    """``_hit_dfs_bits`` (a candidate's sets and band 3's fixing sets as bitmaps) gives the very
-    sets ``_hit_dfs`` gives on the joined list, and itertools agrees."""
+def test_band3_sets_with_the_fixing_sets_against_itertools(seed):
+    """A candidate's sets and band 3's fixing sets (two parts of the bitmaps, more than 64 sets
+    each at times): each band-3 set once, exactly itertools' and in increasing order of the
+    search's branching (no duplicates)."""
     rng = random.Random(100 + seed)
     mine = sorted({sum(1 << c for c in rng.sample(range(27), rng.randint(2, 5)))
                    for _ in range(rng.randint(0, 70))}, key=lambda s: bin(s).count("1"))
@@ -220,27 +244,13 @@ def test_band3_sets_as_bitmaps_equal_the_scan(seed):
     base = np.array([rng.randint(0, 3) for _ in range(3)], np.int64)
     cap, z = 6, rng.choice([4, 5])
     dead0 = rng.choice([0, sum(1 << c for c in rng.sample(range(27), 4))])
-    fa = np.array(fix, np.int64)
-    fnot = np.zeros((27, K.HIT_WORDS), np.uint64)
-    K._set_bitmaps(fa, len(fa), fnot, 0)
-    out = np.zeros(1 << 18, np.int64)
-    n = K._hit_dfs_bits(np.array(mine, np.int64), len(mine), fa, len(fa), fnot, z, base, cap, dead0, out,
-                        np.zeros((27, 2 * K.HIT_WORDS), np.uint64), np.zeros((33, 2 * K.HIT_WORDS), np.uint64),
-                        np.zeros(128 * K.HIT_WORDS, np.int64))
-    ref = np.zeros(1 << 18, np.int64)
-    m = K._hit_dfs(np.array(mine + fix, np.int64), len(mine) + len(fix), z, base, cap, dead0, ref)
-    assert n == m and set(out[:n].tolist()) == set(ref[:m].tolist())
-    expect = set()
-    for c in combinations(range(27), z):
-        s = sum(1 << q for q in c)
-        if all(s & t for t in mine + fix) and all(bin(s & int(K.STACK27[st])).count("1") + base[st] <= cap
-                                                    for st in range(3)) and not s & dead0:
-            expect.add(s)
-    assert set(out[:n].tolist()) == expect
+    got = _band3_sets(mine, fix, z, base, cap, dead0)
+    assert len(got) == len(set(got.tolist()))
+    assert set(got.tolist()) == _itertools_sets(mine + fix, z, base, cap, dead0)
 
 
 def _minirow_cells(mr):
-    return sum(1 << int(c) for c in K.MINIROW[mr])
+    return sum(1 << int(c) for c in _sockets.MINIROW[mr])
 
 
 def test_band3_room_keeps_every_band3_set():
@@ -251,7 +261,7 @@ def test_band3_room_keeps_every_band3_set():
     rng = random.Random(7)
     cap = 6
     subsets = {z: np.array([sum(1 << q for q in c) for c in combinations(range(27), z)], np.int64) for z in (4, 5)}
-    stack = [np.bitwise_count(subsets[z][:, None] & K.STACK27[None, :]) for z in (4, 5)]
+    stack = [np.bitwise_count(subsets[z][:, None] & _hitting.STACK27[None, :]) for z in (4, 5)]
     seen = {"none": 0, "cut": 0, "some": 0}
     for _ in range(60):
         z = rng.choice([4, 5])
@@ -267,7 +277,7 @@ def test_band3_room_keeps_every_band3_set():
             crit |= cells
             common = cells
             for typ in got:
-                common &= int(K.SOCKET_MASK[mr * 4 + typ])
+                common &= int(_sockets.SOCKET_MASK[mr * 4 + typ])
             need = 1 if common else 2
             allow |= common if common else cells
             needs[mr % 3] += need
@@ -277,11 +287,11 @@ def test_band3_room_keeps_every_band3_set():
         other = [sum(1 << c for c in rng.sample(range(27), rng.randint(2, 6))) for _ in range(rng.randint(0, 12))]
         fix = [sum(1 << c for c in rng.sample(range(27), rng.randint(3, 8))) for _ in range(rng.randint(1, 10))]
         ok = (cnt + base[None, :] <= cap).all(axis=1)
-        for t in [int(K.SOCKET_MASK[k]) for k in socks] + other + fix:
+        for t in [int(_sockets.SOCKET_MASK[k]) for k in socks] + other + fix:
             ok &= (T & t) != 0
         good = T[ok]
         msock = sum(1 << k for k in socks)
-        got = K._band3_room(np.array(other + [0], np.int64), len(other), np.array(fix, np.int64), len(fix), msock,
+        got = _band3._band3_room(np.array(other + [0], np.int64), len(other), np.array(fix, np.int64), len(fix), msock,
                             z - sum(needs), srooms, np.zeros(10, np.int64), np.zeros(10, np.int64))
         if got < 0:
             assert len(good) == 0
@@ -305,12 +315,12 @@ def test_pass_splits():
 
 def test_workspace_holds_a_whole_pair():
     P = workspace(4)
-    assert P.alive.shape == (4,) and P.notcell.shape == (54, K.MAX_B3_UAS // 64)
-    assert P.sid_of_key.shape == (K.PAIR_SOCKET_KEYS,)
-    assert P.msk.shape == (4, K.SOCKET_WORDS) and P.lgnot.shape == (54, K.LOG_UAS // 64)
+    assert P.alive.shape == (4,) and P.notcell.shape == (54, _band3.MAX_B3_UAS // 64)
+    assert P.sid_of_key.shape == (_sockets.PAIR_SOCKET_KEYS,)
+    assert P.msk.shape == (4, _sockets.SOCKET_WORDS) and P.lgnot.shape == (54, _sockets.LOG_UAS // 64)
 
 
-@pytest.mark.parametrize("check_from", [0, K.XY_CHECK_FROM])
+@pytest.mark.parametrize("check_from", [0, _xy.XY_CHECK_FROM])
 def test_xy_expand_between_the_valid_pairs_and_the_join(grid, check_from):
     """Per band-1 set, the band-2 sets meeting what it leaves, checked by the solver: with every
     node checked (0), exactly the pairs of valid sets whose union meets every pair UA and leaves
@@ -326,17 +336,17 @@ def test_xy_expand_between_the_valid_pairs_and_the_join(grid, check_from):
     fix1 = np.array(sorted(_direct_fixing(g[:27])), np.int64)
     fix2 = np.array(sorted(_direct_fixing(g[27:54])), np.int64)
     out = np.zeros(1 << 16, np.int64)
-    X = out[:K.valid_sets(fix1, len(fix1), 6, out)].copy()[:40]
-    Y = out[:K.valid_sets(fix2, len(fix2), 5, out)].copy()
+    X = out[:_valid.valid_sets(fix1, len(fix1), 6, out)].copy()[:40]
+    Y = out[:_valid.valid_sets(fix2, len(fix2), 5, out)].copy()
     room = np.zeros(256, np.int64)
     nua = np.array([len(p1), 0], np.int64)
-    cand = np.zeros(1 << 18, np.uint64)
-    stats = np.zeros(K.N_STATS, np.int64)
+    cand = np.zeros(1 << 18, np.int64)
+    stats = np.zeros(counters.N_STATS, np.int64)
     # the other band 3 of the pair in the grid: the checks do not depend on which
     g81 = np.concatenate([g[:54], other]).astype(np.uint8)
-    n = K.xy_expand(X, len(X), np.zeros(1, np.int64), np.concatenate([p1, room]), np.concatenate([p2, room]), nua, fix2, len(fix2), 5,
+    n = _xy.xy_expand(X, len(X), np.zeros(1, np.int64), np.concatenate([p1, room]), np.concatenate([p2, room]), nua, fix2, len(fix2), 5,
                     len(p1), check_from, g81, np.zeros((SOLVER_DEPTH, SOLVER_WORDS), np.uint32), np.zeros(2, np.int64),
-                    np.zeros((2, 81), np.uint8), np.zeros(81, np.uint8), cand, np.zeros(K.XY_WORDS * 64, np.int64), stats)
+                    np.zeros((2, 81), np.uint8), np.zeros(81, np.uint8), cand, np.zeros(_xy.XY_WORDS * 64, np.int64), stats)
     join = sorted({int(x) | (int(y) << 27) for x in X.tolist() for y in Y.tolist()
                    if all((x & a) or (y & b) for a, b in zip(p1.tolist(), p2.tolist()))})
     puzzles = np.zeros((len(join), 81), np.uint8)
@@ -348,7 +358,7 @@ def test_xy_expand_between_the_valid_pairs_and_the_join(grid, check_from):
     valid = {c for c, k in zip(join, counts.tolist()) if k == 1}
     got = set(cand[:n].tolist())
     assert n == len(got) and valid and len(valid) < len(join)
-    assert stats[K.STAT_XY_CHECKS] > 0 and nua[1] == stats[K.STAT_XY_LEARNED] > 0
+    assert stats[counters.STAT_XY_CHECKS] > 0 and nua[1] == stats[counters.STAT_XY_LEARNED] > 0
     if check_from == 0:
         assert got == valid
     else:
@@ -356,7 +366,6 @@ def test_xy_expand_between_the_valid_pairs_and_the_join(grid, check_from):
 
 
 def test_estimate_interpolates_cost_per_band3():
-    from sudoku_symmetry.engine.search17 import estimate
     one = estimate({10: (20.0, 10)}, {0: 5, 10: 10, 400: 1})
     assert one == {0: 10.0, 10: 20.0, 400: 2.0}  # 2 s per band 3 everywhere
     two = estimate({0: (1.0, 1), 100: (100.0, 1), 50: (0.0, 0)}, {50: 2, 200: 1})
@@ -364,12 +373,36 @@ def test_estimate_interpolates_cost_per_band3():
     assert estimate({}, {0: 1}) == {}
 
 
+def test_a_few_measured_ranks_at_one_end_are_no_whole_search_figure():
+    """Measured bands 1 of pass B at ranks 400-415 only (the dearest per band 3): the estimate
+    from them alone is not given (they do not cover the order); the whole search is the sampled
+    rates', with those bands 1 at their own measured cost. Measured ranks every 32 from 0 cover
+    the order, and then the estimate from them alone is given."""
+    from sudoku_symmetry.jobs.s17_cost import covers, estimate_search
+
+    entry = {"A": {r: (r, 10, 100 + r) for r in range(416)}, "C": {r: (r, 10, 300) for r in range(416)}}
+    rates = {"A": {0: 0.01, 200: 0.1, 400: 1.0}, "B": {0: 0.01, 200: 0.1, 400: 1.0}, "C": {0: 0.001, 400: 0.01}}
+    high = {("B", r): {"cpu_seconds": 500.0, "bands3": 100 + r} for r in range(400, 416)}
+    est = estimate_search(high, entry, rates)
+    b = est["B"]
+    assert not covers(b["ranks"]) and b["alone"] is None
+    sampled = estimate({r: (v, 1) for r, v in rates["B"].items()}, {r: 100 + r for r in range(416)})
+    assert b["combined"][410] == 500.0 and b["combined"][10] == pytest.approx(sampled[10])
+    assert sum(b["combined"].values()) < 2 * sum(sampled.values())
+    assert est["A"]["alone"] is None and est["A"]["combined"] == pytest.approx(
+        estimate({r: (v, 1) for r, v in rates["A"].items()}, {r: 100 + r for r in range(416)}))
+    spread = {("A", r): {"cpu_seconds": 1.0 + r, "bands3": 10} for r in range(0, 416, 32)}
+    a = estimate_search(spread, entry, rates)["A"]
+    assert covers(a["ranks"]) and a["alone"] is not None and len(a["alone"]) == 416
+    assert not covers([0, 100, 415]) and covers(range(0, 416, 64)) and not covers(range(0, 300, 64))
+
+
 @settings(max_examples=300, deadline=None)
 @given(st.lists(st.floats(0, 10, allow_nan=False), max_size=40), st.floats(0.1, 20), st.integers(0, 1000))
 def test_cost_ranges_tile_the_bands2_within_the_budget(costs, budget, start):
     """The ranges tile start .. start + n in order; each costs at most the budget or is one band 2;
     and no range could take its next band 2 within the budget (the cut is greedy)."""
-    from sudoku_symmetry.engine.search17 import cost_ranges
+    from sudoku_symmetry.jobs.s17_cost import cost_ranges
 
     got = cost_ranges(np.array(costs, float), budget, start)
     assert [a for a, _ in got] == ([start] + [b for _, b in got[:-1]] if costs else [])

@@ -36,9 +36,6 @@ import numpy as np
 from ..text import utf8_problem
 from . import _kernels as K
 
-PATTERN_CLUE = "x"
-
-
 class BoxFirstForms(NamedTuple):
     cells: np.ndarray  # uint8 (N, 81): 1 for a pattern's clue, RGS digits for a configuration
     automorphisms: np.ndarray  # int64 (N,): group elements mapping the row onto its canonical form

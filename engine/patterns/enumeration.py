@@ -23,6 +23,7 @@ from typing import Iterator, NamedTuple
 import numpy as np
 
 from . import _kernels as K
+from . import _units as U
 
 GROUP_ORDER = 2 * 6**8
 
@@ -103,11 +104,11 @@ def _run_unit(unit: Unit, digits: bool, keep: bool, cap: int = 4096):
         masks = np.zeros((c, 9), np.int64)
         dig = np.zeros((c if digits else 0, 81), np.int64)
         auts = np.zeros(c, np.int64)
-        got = K.enumerate_unit(counts, unit.elems, bool(digits), 9, masks, dig, auts, c)
+        got = U.enumerate_unit(counts, unit.elems, bool(digits), 9, masks, dig, auts, c)
         if got < 0:
             n = int(counts.sum())
             raise TooSymmetric(f"a pattern of {n} cells has more automorphisms than the configuration search "
-                               f"holds ({K.MAX_RECORDS:,} records): configurations of {n} clues cannot be "
+                               f"holds ({U.MAX_RECORDS:,} records): configurations of {n} clues cannot be "
                                f"enumerated here")
         if not keep or got <= cap:
             return got, masks[:got], dig[:got], auts[:got]

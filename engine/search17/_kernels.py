@@ -13,7 +13,7 @@ smaller sorted band (those mapping it to itself form the pair's stabilizer), and
 has index X, no map v = a o u (u takes band 2 onto X) turns X into a smaller band 2 (the
 exchange of bands 1 and 2; the v giving band 2 back join the stabilizer). Rows 1-2 of band 2 fix
 its key up to row 3's box orders (``row2_id``): where no key of that block reaches rank K
-(``rid_max``), row 3 is not filled (at rank 411 the loop 4.1 -> 1.2 CPU-s, the same bands 2).
+(``rid_max``), row 3 is not filled (3x faster at the high ranks, where few keys reach K).
 
 Inner loop (``bands3``): every band 3 completing the pair (column j holds the 3 digits bands 1-2
 left it; column 1 sorted; stack fills judged first, as in ``grids._kernels``) and the variant's
@@ -26,9 +26,7 @@ among those obeying the rule, so each class comes out once:
   (a stack of index X makes the transpose a representation too; within one orientation every
   representation has the same ranks): it is the native generator's choice (GPenet Sk_S17VB's
   "diagonal" check), so that the bands 2 and 3 the search meets are of low rank, and with it the
-  entry of band-1 rank 0 is the native's grid for grid (``bench/s17_native_diff.py``; before,
-  8,611 of its 16,962,075 grids were other representations of the same classes, under 21 bands 2
-  the native never meets). When no other chute has index X and index(band 2) != index(band 3),
+  entry of band-1 rank 0 is the native's grid for grid (``bench/s17_native_diff.py``). When no other chute has index X and index(band 2) != index(band 3),
   every other representation with the same band 2 comes from the stabilizer, so band 3 is kept
   iff it is <= its images under the stabilizer. Otherwise (a tie: rare) ``_is_representative``
   walks every representation: each chute of index X, each map onto X, both orders of the two
@@ -285,7 +283,11 @@ def _exchanged_is_representative(b2, b3, S, T, W):
 def bands3(S, T, W, variant, b2s, start, stop, emit, counts, out_b2, out_b3):
     """Bands 3 of the bands 2 ``b2s[start:stop]``: ``counts[i - start]`` per band 2; with
     ``emit`` each kept band 3 goes to ``out_b3`` (cap, 27) with its band 2's position in
-    ``out_b2``. Returns the number emitted (or kept), or -1 if ``out_b3`` is too small."""
+    ``out_b2``. Returns the number emitted (or kept), or -1 if ``out_b3`` is too small.
+
+    Long on purpose: its steps as inlined helpers (band 3's columns, the stacks' fills, stack 3's
+    code, band 3 written out) made the inner loop 1.5x slower, a reference count per array and
+    call for every band 3 met (``bench/bench_s17.py``)."""
     grid = W.grid
     b2 = W.b2
     b3 = W.b3

@@ -62,24 +62,6 @@ def same_gangster_diffs(band, out):
 
 
 @kernel
-def minimal_sets(sets, out):
-    """The inclusion-minimal masks among the distinct masks ``sets`` into ``out``; returns how many."""
-    m = 0
-    for a in range(sets.shape[0]):
-        sa = sets[a]
-        keep = True
-        for b in range(sets.shape[0]):
-            sb = sets[b]
-            if sb != sa and (sb & sa) == sb:
-                keep = False  # a strict superset of another
-                break
-        if keep:
-            out[m] = sa
-            m += 1
-    return m
-
-
-@kernel
 def count_fixing_subsets(minimal, n_min, k):
     """Number of k-subsets of the 27 cells meeting every mask in ``minimal[:n_min]``."""
     if k == 0:

@@ -5,7 +5,7 @@ grids: it generates, per band 1, the pairs (band 2, band 3) so that every essent
 grid is processed exactly once, with band 1 the grid's chute of lowest rank in the band order
 (``order.py``: fewest valid 6-clue sub-puzzles first). The math is in ``_kernels``.
 
-Variants (decisions the issue left open are marked *):
+Variants (choices the published search leaves open are marked *):
 
 * **A** (566/656): every chute has rank >= rank(band 1) and rank(band 2) <= rank(band 3); one
   line per ED grid: over the 416 bands 1 the bands 3 total 5,472,730,538.
@@ -168,12 +168,10 @@ def _bands2(rank: int, order: str, stop: int | None) -> np.ndarray:
     S = band1(rank, order)
     W = workspace()
     # the middle loop writes in order and stops where ``out`` is full: a slice near the start
-    # of a band 1 builds only what it needs (rank 64's first 14 k of 5.1 M: 4.3 s -> 0.2 s in
-    # every process that searches that slice). For all of them, room for the largest band 1 at
-    # once (at most ~6 M): np.zeros only reserves it, the pages written are what costs; starting
-    # at 1 M, rank 64's 5.1 M took four runs (9.7 s, 2.4 s once). A longer prefix than the one
-    # held: twice that at least, so slices asked for in order rebuild a few times, not once each
-    # (the bench's 42 single bands 2 near 1.7 M of rank 64, one after the other: 16.5 CPU-s)
+    # of a band 1 builds only what it needs. For all of them, room for the largest band 1 at
+    # once (at most ~6 M): np.zeros only reserves it, the pages written are what costs. A longer
+    # prefix than the one held: twice that at least, so slices asked for in order rebuild it a few
+    # times, not once each
     cap = 1 << 23 if stop is None else max(stop, 2 * len(held) if held is not None else 0)
     while True:
         out = np.zeros((cap, 27), np.uint8)

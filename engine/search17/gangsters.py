@@ -20,7 +20,7 @@ independent count: the row sets of stacks 1 and 2, met in the middle with stack 
 
 Use: variant C keeps every band 3 of a pair whose stabilizer is trivial (no stack is ever below
 band 1 there), so its count-only run takes the count from this table instead of enumerating
-the bands 3: 140 million bands 3 under band-1 rank 112 in 46 CPU-s became (see the bench).
+the bands 3 (``bench/bench_s17.py``).
 Counts are for band 3's column 1 in increasing order, as the enumeration fixes it: 1/6 of the
 bands with that gangster.
 """

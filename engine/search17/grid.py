@@ -11,7 +11,7 @@ its clues on G's bands and stacks (n <= 18):
 * else every band and stack holds at most 6: take the band with the fewest clues as band 1 and
   the other two as bands 2 and 3 in either order; the counts are a *low* split (x <= y <= 6,
   x <= z <= 6: a set symmetric in y and z) and every stack holds at most 6
-  (:data:`~.search.STACK_CAP`). The stack with the fewest clues on the transposed grid does as
+  (:data:`~.passes.STACK_CAP`). The stack with the fewest clues on the transposed grid does as
   well: such a puzzle's stacks hold a low split too.
 
 So fifteen arrangements (per band and per stack, high with it as band 3 and the two others as
@@ -19,31 +19,22 @@ bands 1 and 2 in either order; per band, or per stack, low with it as band 1) co
 The low ones are the costliest (band 1 holds 4-6 clues: many valid sets, each expanded into the
 valid sets of band 2), and they leave two choices, made by :func:`low_arrangements` from a cost
 estimate, the band-1 valid sets times the band-2 valid sets of each low split: which of the two
-other bands is band 2, and which orientation. On the grids of 17 list puzzles and the grid with
-the most 17s the low arrangements cost 66.2 CPU-s as they came (bands, the lower band as band 2),
-49.2 s as chosen, 43.3 s the best choice (``bench/bench_unavoidable.py --low-arrangements
---list-grids 17 --seed 3``).
+other bands is band 2, and which orientation (``bench/bench_unavoidable.py --low-arrangements``
+compares the choice with the best one).
 Any cover of the low puzzles by low arrangements holds all three bands or all three stacks (a
 band left out leaves its puzzles to every stack), so one orientation's three is the least. Band 1
 holds the fewest clues in every split because the cost of a split grows with band 1's count
-(its valid clue sets, each expanded into band 2): on a grid of one list 17, the split (7, 3, 7)
-cost 2.6 s of an arrangement's 5.3 s, (3, 7, 7) 0.1 s; with the two orders the high arrangements
-took 4.3 s instead of 17.4 s (the grid's search 22.1 -> 10.0 s). Each arrangement is one pair (bands 1+2) with one band 3,
-searched by :meth:`.search.PairSearcher.pair` (the pair's UAs, the valid clue sets of bands 1 and
+(its valid clue sets, each expanded into band 2): on a grid of one list 17 the split (7, 3, 7)
+cost 26 times as much as (3, 7, 7). Each arrangement is one pair (bands 1+2) with one band 3,
+searched by :meth:`.pair.PairSearcher.pair` (the pair's UAs, the valid clue sets of bands 1 and
 2 expanded against them, the band-3 sets, the uniqueness check), which finds every puzzle of its
 splits on that pair (the property the entry search is tested for against the complete 17 list).
 Every band needs at least its fewest fixing clues (every puzzle meets each band's fixing sets),
 so splits below that are skipped. Where two arrangements would search the same split (as many
 clues in bands 1 and 2), only one does (:func:`high_arrangements`, :func:`arrangement_low_splits`);
 a puzzle still met twice (a band and a stack of 7+, or two bands of 7) is kept once: the puzzles
-are sets of cells of G.
-
-Measured (2026-11-27, one core of the shared 2-core machine): every 17 of the grid with the most
-17s in the list (29) in 16.6 CPU-s, against 1,465 s for the hitting-set search of
-:mod:`..unavoidable`; grids of one list 17 2.1-8.5 s (median of 8 grids 2.9 s, 1.31x GPenet's
-process 79 re-finding their known 17s); the 16-clue search of 50 random grids median 0.55 s
-(max 1.5 s; the hitting-set search 1.80 s and 13.4 s), so :func:`..unavoidable.puzzles_in_grid`
-searches 16 to 18 clues this way unless asked (18: 24 CPU-s against 444 on a random grid).
+are sets of cells of G. :func:`..unavoidable.puzzles_in_grid` searches 16 to 18 clues this way
+unless asked (its speed beside the hitting-set search: ``docs/benchmarks.md``).
 
     >>> from sudoku_symmetry.engine.search17.grid import grid_search
     >>> found = grid_search(grid, 17)                       # doctest: +SKIP
@@ -57,8 +48,9 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from . import _search_kernels as K
-from .search import NO_CAP, STACK_CAP, STAT_NAMES, PairSearcher, fitting, swap_bands
+from .counters import N_STATS, STAT_NAMES
+from .pair import PairSearcher, swap_bands
+from .passes import NO_CAP, STACK_CAP, fitting
 
 CLUES = (16, 17, 18)
 """Clue counts this search takes: below 16 no puzzle exists (McGuire et al. 2012) and the
@@ -126,12 +118,9 @@ def low_arrangements(grid, clues: int, transposed: bool | None = None) -> list:
     and the orientation (bands, or stacks as bands), of the least estimated cost: the sum over
     the splits (x, y, z) of band 1's valid x-clue sets times band 2's valid y-clue sets (each
     band-1 set is expanded into band 2's sets, and the candidates go through the band-3 step).
-    ``transposed`` False or True: that orientation's.
-
-    Measured on 18 grids of list puzzles (low arrangements only, CPU s): as they came 66.2, as
-    chosen 49.2, the best 43.3 (the estimate misses where the pair's UAs prune unevenly: 5 of
-    the 18 grids cost more than before, by at most 1.6 s); on the first 12 lines of the list and
-    6 lines with a low 17, 87.5 -> 45.1 (best 40.2)."""
+    ``transposed`` False or True: that orientation's. (The estimate misses where the pair's UAs
+    prune unevenly: on grids of list puzzles the choice costs about 15 % more than the best
+    one, and a third less than taking the arrangements as they come.)"""
     g = np.asarray(grid, np.int64).reshape(81)
     best, best_cost = None, None
     for t in ((False, True) if transposed is None else (bool(transposed),)):
@@ -159,8 +148,7 @@ def high_arrangements(grid, clues: int):
     """The twelve high arrangements with their searchers and splits, two at a time (each band or
     stack as band 3, the two others in both orders): a split with as many clues in bands 1 and 2
     (a tie, e.g. 5-5-7) is the same in both orders, so only the order whose band 1 has the fewer
-    valid sets of the ties' counts searches it. 5-5-7 was 68 % of the high arrangements' time on
-    five grids of list puzzles (9.7 of 14.2 CPU-s, half of it the second order's)."""
+    valid sets of the ties' counts searches it (5-5-7 is most of the high arrangements' time)."""
     g = np.asarray(grid, np.int64).reshape(81)
     every = high_splits(clues)
     ties = [s for s in every if s[0] == s[1]]
@@ -202,7 +190,7 @@ def grid_search(grid, clues: int = 17) -> GridSearch:
     t0 = time.process_time()
     seen: dict[bytes, np.ndarray] = {}
     per = []
-    stats = np.zeros(K.N_STATS, np.int64)
+    stats = np.zeros(N_STATS, np.int64)
     uas: dict[tuple[bool, int, int], np.ndarray] = {}  # per view and bands 1, 2: the pair's UAs
     todo = itertools.chain(low_arrangements(g, clues), high_arrangements(g, clues))
     for arr, se, splits in todo:

@@ -23,6 +23,7 @@ import numpy as np
 
 from .._cache import stored_tables
 from ..bands import N_BANDS, band_tables
+from ..core.sets import minimal_sets
 from . import _order_kernels as K
 
 
@@ -47,9 +48,12 @@ def fixing_sets(index: int) -> np.ndarray:
     if n < 0:
         raise RuntimeError("more bands with one gangster than MAX_SAME_GANGSTER")
     diffs = np.unique(buf[:n])
-    out = np.zeros(len(diffs), np.int64)
-    m = K.minimal_sets(diffs, out)
-    return out[:m]
+    by_size = diffs[np.argsort(np.bitwise_count(diffs), kind="stable")]
+    sets = np.zeros((len(diffs), 2), np.uint64)
+    sets[:, 0] = by_size
+    keep = np.zeros(len(diffs), np.int64)
+    m = minimal_sets(sets, len(diffs), keep)
+    return np.sort(by_size[keep[:m]])
 
 
 def valid_count(index: int, k: int) -> int:

@@ -4,7 +4,7 @@ With every cell of a solution grid given except a set E, the puzzle has another 
 when E holds an unavoidable set; shrinking a UA tests one such E per cell. E is small (the UAs a
 17-clue search learns: 18 cells in the mean), so a depth-first search over E alone, fewest
 candidates first, beats the whole-grid solver, whose every call first sets up all 81 cells
-(pass B, rank 64, his slice 0: 23 -> 16 us a UA shrunk, 18 cells in the mean)."""
+(1.4x faster a UA shrunk)."""
 import numpy as np
 
 from .._bits import popcount, trailing_zeros

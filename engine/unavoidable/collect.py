@@ -1,5 +1,5 @@
-"""The kernels of the family that other families may call (the 17-clue search reuses them):
-cell sets as bit masks, every minimal unavoidable set up to a size, and the uniqueness check.
+"""The family's kernels of unavoidable sets: cell sets as bit masks, every minimal unavoidable set
+up to a size, and the uniqueness check of the hitting-set search (:mod:`.hitting`).
 
 **Cell sets.** A set of cells is two ``uint64`` words: word 0 holds cells 0-63 (bit ``c``),
 word 1 cells 64-80 (bit ``c - 64``); cells are numbered row by row, ``9 * row + column``.
@@ -35,13 +35,12 @@ cells it vacated are its ``D``. Completeness: for a minimal UA U with its grid G
 follows G''s own templates from the smallest digit of U; the digits it reaches form a closed set S';
 the templates of S' alone already give a valid grid whose D is inside U, so minimality makes S'
 the whole digit set of U and the search reaches ``D = U``. Non-minimal sets found along the way are
-removed by :func:`minimal_sets` (a set is dropped when a smaller found set lies inside it; every
+removed by ``core.sets.minimal_sets`` (a set is dropped when a smaller found set lies inside it; every
 UA contains a minimal UA no larger, which is found). Tests compare it with an independent brute
 force (every filling of the emptied cells of up to 4 digits, by the solver).
 
-Measured (2026-11-25, one core, random grids): 2-4 ms for s = 10 and 25-40 ms for s = 12 (about
-370 minimal UAs), 0.2 s for s = 14, against 0.1 s and 0.75 s for s = 10 and 12 with a cell-by-cell
-depth-first filling of the emptied digits bounded by the cells changed (13 million nodes for s = 12).
+Templates rather than a cell-by-cell filling of the emptied digits: about 20 times faster for
+s = 12 (about 370 minimal UAs a grid).
 """
 from __future__ import annotations
 
@@ -255,26 +254,6 @@ def ua_candidates(grid, max_size, tl, th, tm, tdig, counts, out):
 
 
 @kernel
-def minimal_sets(sets, n, keep):
-    """``sets[:n]`` sorted by size, no two equal: ``keep[:k]`` = the indices of those containing no
-    earlier set; returns k."""
-    k = 0
-    for i in range(n):
-        a = sets[i, 0]
-        b = sets[i, 1]
-        ok = True
-        for j in range(k):
-            q = keep[j]
-            if (sets[q, 0] & ~a) == ZERO and (sets[q, 1] & ~b) == ZERO:
-                ok = False
-                break
-        if ok:
-            keep[k] = i
-            k += 1
-    return k
-
-
-@kernel
 def second_solution(grid, lo, hi, puzzle, S, ctl, sols):
     """Is the clue set ``(lo, hi)`` of ``grid`` a puzzle (exactly one solution)? Returns
     ``(unique, dlo, dhi)``: when not, ``(dlo, dhi)`` is the set of cells where a second solution
@@ -311,8 +290,7 @@ def shrink_ua(grid, lo, hi, diff, cells, out, W):
     """A minimal UA inside the UA (lo, hi): ``engine.solve.minimal_ua`` (each cell in turn given
     back; where the rest can still be filled otherwise, that filling's difference, a UA inside
     the smaller set, replaces it), on masks. Scratch: ``diff`` (81,) bool, ``cells`` and ``out``
-    (81,) int64, ``W`` (``REFILL_SCRATCH``,) int64. (Before, a whole-grid solver call per cell;
-    the 17-clue search measured the refilling 23 -> 16 us a UA.)"""
+    (81,) int64, ``W`` (``REFILL_SCRATCH``,) int64."""
     for c in range(81):
         on = (lo >> np.uint64(c)) & ONE if c < 64 else (hi >> np.uint64(c - 64)) & ONE
         diff[c] = on != ZERO

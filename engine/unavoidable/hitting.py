@@ -21,12 +21,10 @@ replace P_j), which often makes the node *tight* (``pk == left``): then every cl
 a distinct packed set and nothing else, so every cell outside the packing dies, and an unhit set
 left without a live cell ends the node. We branch on the unhit set with the fewest live cells among
 the first 16, stopping at one with a single live cell (a forced clue, the usual case deep down:
-branch sets average 1.1-1.3 live cells at 2-4 clues left). Measured on a random grid, 15 clues
-(nodes): 31.8 million branching on the first unhit set, 6.3 million on the fewest live cells of
-the first 40 (5.9 million over all of them, slower); the exchanges 17.5 -> 11.4 million at 6 of
-40. The scan is a quarter of a node's time: 16 sets with the stop give 16 % more nodes than 40
-and 1.14x the speed (16 clues, 12 random grids). Tightness (all cells outside the packing dead)
-is what makes deep nodes cheap to refute.
+branch sets average 1.1-1.3 live cells at 2-4 clues left): on a random grid with 15 clues, 5
+times fewer nodes than branching on the first unhit set; 16 sets rather than more because the
+scan is a quarter of a node's time. The exchanges cut the nodes by a third. Tightness (all
+cells outside the packing dead) is what makes deep nodes cheap to refute.
 
 **Representation.** The unhit sets of a node are a bitset over a *universe* of up to 384 sets,
 the UAs given (smallest first) then the learned ones: ``hit[c]`` holds the sets with cell c, so a
@@ -46,7 +44,6 @@ from __future__ import annotations
 
 import numpy as np
 
-from .._bits import popcount
 from .._jit import kernel
 from ..solve import REFILL_SCRATCH, SOLVER_DEPTH, SOLVER_WORDS, count_into
 from .collect import HI_CELLS, ONE, ZERO, low_cell, second_solution, set_size, shrink_ua
@@ -60,9 +57,7 @@ PICK = 16
 """The branch set: fewest live cells among this many unhit sets, in universe order."""
 SHRINK = True
 """Shrink each UA a failed check learns to a minimal one (``shrink_ua``: ``engine.solve.minimal_ua``)
-before it joins the universe. 16 clues, 8 random grids (seed 1, ``bench/bench_unavoidable.py
---method hitting``): 1,868 checks a grid in the median without, 244 with; 1.57 -> 1.53 CPU-s in the
-median, 3.37 -> 3.28 in the mean (it was off while a shrink cost a whole-grid solver call a cell)."""
+before it joins the universe: 8 times fewer checks on 16 clues, and a little faster."""
 
 STAT_NODES, STAT_CHECKS, STAT_LEARNED, STAT_EVICTIONS, STAT_FOUND, STAT_FULL = range(6)
 """Indices of the ``stats`` array of :func:`hitting_sets`."""
@@ -196,6 +191,34 @@ def _emit_supersets(out, found, limit, lo, hi, dlo, dhi, extra, cells, idx):
 
 
 @kernel
+def _root(uas, given_lo, given_hi, dead_lo, dead_hi, n, clo, chi, dlo, dhi, ulo, uhi, disj, hit, msize, unhit,
+          first):
+    """The root node: the givens, the dead cells, and the live parts of the UAs the givens miss
+    (the first ``first`` of them) in the universe, all unhit. False when no clue set can exist."""
+    if set_size(given_lo, given_hi) > n or (given_lo & dead_lo) != ZERO or (given_hi & dead_hi) != ZERO:
+        return False
+    clo[0] = given_lo
+    chi[0] = given_hi
+    dlo[0] = dead_lo
+    dhi[0] = dead_hi & HI_CELLS
+    for k in range(uas.shape[0]):
+        a = uas[k, 0]
+        b = uas[k, 1]
+        if (a & given_lo) != ZERO or (b & given_hi) != ZERO:
+            continue
+        a &= ~dlo[0]
+        b &= ~dhi[0]
+        if a == ZERO and b == ZERO:
+            return False  # a UA with every cell dead: no clue set can hit it
+        if msize[0] < first:
+            i = msize[0]
+            _put_set(ulo, uhi, disj, hit, i, i, a, b)
+            msize[0] = i + 1
+            unhit[0, i >> 6] |= ONE << np.uint64(i & 63)
+    return True
+
+
+@kernel
 def hitting_sets(grid, uas, n_clues, given_lo, given_hi, dead_lo, dead_hi, minimal, limit, out, record, stats):
     """Every set of ``n_clues`` clues of ``grid`` that contains the givens ``(given_lo, given_hi)``,
     avoids the cells ``(dead_lo, dead_hi)`` and has the grid as its unique solution (with
@@ -207,7 +230,11 @@ def hitting_sets(grid, uas, n_clues, given_lo, given_hi, dead_lo, dead_hi, minim
     sets, at most ``limit``; the search stops when ``out`` is full first (``stats[STAT_FULL] = 1``:
     run again with a larger ``out``). ``record`` (r, 2): the first r clue sets handed to the solver
     (for benchmarks; shape (0, 2) to skip). ``stats`` (N_STATS,) int64 out: nodes, solver checks,
-    learned sets, evictions, puzzles found, full. Returns the number of puzzles written."""
+    learned sets, evictions, puzzles found, full. Returns the number of puzzles written.
+
+    Long on purpose: its steps per node (the last clue, the packing and its exchanges, tightness,
+    the branch set) as inlined helpers made the search 1.6x slower, a reference count per array
+    and call for every node (``bench/bench_unavoidable.py --method hitting``)."""
     for q in range(stats.shape[0]):
         stats[q] = 0
     n = n_clues
@@ -243,29 +270,11 @@ def hitting_sets(grid, uas, n_clues, given_lo, given_hi, dead_lo, dead_hi, minim
     sout = np.zeros(81, np.int64)
     sW = np.zeros(REFILL_SCRATCH, np.int64)
 
-    # the root: givens, dead cells, the live parts of the UAs the givens miss
-    g0 = set_size(given_lo, given_hi)
-    if g0 > n or (given_lo & dead_lo) != ZERO or (given_hi & dead_hi) != ZERO:
-        return 0
-    clo[0] = given_lo
-    chi[0] = given_hi
-    dlo[0] = dead_lo
-    dhi[0] = dead_hi & HI_CELLS
     first = CAPACITY - LEARN_RESERVE
-    for k in range(uas.shape[0]):
-        a = uas[k, 0]
-        b = uas[k, 1]
-        if (a & given_lo) != ZERO or (b & given_hi) != ZERO:
-            continue
-        a &= ~dlo[0]
-        b &= ~dhi[0]
-        if a == ZERO and b == ZERO:
-            return 0  # a UA with every cell dead: no clue set can hit it
-        if msize[0] < first:
-            i = msize[0]
-            _put_set(ulo, uhi, disj, hit, i, i, a, b)
-            msize[0] = i + 1
-            unhit[0, i >> 6] |= ONE << np.uint64(i & 63)
+    if not _root(uas, given_lo, given_hi, dead_lo, dead_hi, n, clo, chi, dlo, dhi, ulo, uhi, disj, hit, msize, unhit,
+                 first):
+        return 0
+    g0 = set_size(given_lo, given_hi)
     found = 0
     t = 0
     while t >= 0:

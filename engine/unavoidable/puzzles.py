@@ -136,11 +136,9 @@ METHODS = ("auto", "hitting", "bands")
 search's pair kernels on the grid's own bands (16-18 clues, :mod:`..search17.grid`); ``auto``: bands
 for the clue counts of :data:`AUTO_BANDS`, hitting otherwise."""
 AUTO_BANDS = BAND_CLUES
-"""Clue counts ``auto`` searches band-wise: all that the band-wise search takes. 17: the grid
-with the most 17s in 16 CPU-s against 1,465 by hitting sets. 16: 50 random grids, median 0.55 s
-against 1.80 s, max 1.5 s against 13.4 (``bench/bench_unavoidable.py --grids 50 --seed 1
---method bands``, and ``--method hitting``). 18: a random grid (seed 1) 24.3 CPU-s against 444.2;
-a list grid with 69 18s 43 s, where the hitting-set search was stopped after 10 CPU-minutes."""
+"""Clue counts ``auto`` searches band-wise: all that the band-wise search takes, which is the
+faster there at every count (3x on 16 clues, 90x on 17: ``bench/bench_unavoidable.py --method
+bands`` and ``--method hitting``; ``docs/benchmarks.md``)."""
 
 
 def _check(grid, clues: int, limit: int | None, method: str) -> tuple[np.ndarray, int]:

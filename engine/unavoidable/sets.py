@@ -13,6 +13,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..canon import InvalidGridError
+from ..core.sets import minimal_sets
 from ..text import as_batch, format_sudoku, parse_lines
 from ..validity import is_grid
 from . import collect
@@ -141,7 +142,7 @@ def minimal_uas(grid: np.ndarray, max_size: int) -> tuple[np.ndarray, np.ndarray
         return np.zeros((0, 2), np.uint64), np.zeros(0, np.int64)
     masks, sizes = _sorted_unique(out[:n])
     keep = np.zeros(len(masks), np.int64)
-    k = collect.minimal_sets(masks, len(masks), keep)
+    k = minimal_sets(masks, len(masks), keep)
     keep = keep[:k]
     return np.ascontiguousarray(masks[keep]), sizes[keep]
 
