@@ -16,8 +16,16 @@ from ._basic import fish, hidden_set, hidden_single, locking, naked_set, naked_s
 from ._hint import HI_A, HI_B, HI_C, HI_CELL, HI_CODE, HI_LEN, HI_VALUE
 from ._state import init_state, is_solved, place, remove_mask
 from ._tables import CAND, GLEN
+from ._advanced import adv_basic
+from ._multi import make_multi
+from ._run import make_run, run0
+from ._unary import unary_chains
 from ._unique import bug, unique_loops
 from ._wings import aligned_exclusion, xy_wing
+
+multi0 = make_multi(run0, "multi0")
+run1 = make_run(adv_basic, "run1")
+multi1 = make_multi(run1, "multi1")
 
 RATED, BOUND, STUCK = 0, 1, 2
 """``status``: rated; stopped at ``max_level`` (the figures are lower bounds); no producer found
@@ -26,7 +34,7 @@ a hint (SE prints 20.0 for ER then)."""
 NO_CHAINS = -1
 LEVEL_FLOOR = np.array([6.5, 9.0, 9.5, 10.0, 10.5, 11.0, 99.0])
 """``LEVEL_FLOOR[L + 1]``: the least difficulty of a hint needing chain level L (-1: any chain)."""
-IMPLEMENTED_LEVEL = -1
+IMPLEMENTED_LEVEL = 1
 """The deepest chain level the producers below implement."""
 
 MAXSTEPS = 1024
@@ -81,7 +89,25 @@ def find_hint(g, hi, hd, hrem, max_level, line2022):
         return 1
     if aligned_exclusion(g, hi, hd, hrem, 2):
         return 1
-    if max_level < 0 or IMPLEMENTED_LEVEL < 0:
+    if max_level < 0:
+        return -1
+    nctx = (np.zeros(1, dtype=np.int64),)
+    # chaining producers
+    if unary_chains(g, hi, hd, hrem):
+        return 1
+    if aligned_exclusion(g, hi, hd, hrem, 3):
+        return 1
+    if multi0(g, hi, hd, hrem, 0, True, True, False, nctx):  # Nishio
+        return 1
+    if multi0(g, hi, hd, hrem, 0, False, False, True, nctx):  # multiple
+        return 1
+    if multi0(g, hi, hd, hrem, 0, False, True, True, nctx):  # dynamic
+        return 1
+    if max_level < 1:
+        return -1
+    if multi1(g, hi, hd, hrem, 1, False, True, True, nctx):  # dynamic (+)
+        return 1
+    if max_level < 2 or IMPLEMENTED_LEVEL < 2:
         return -1
     return 0
 
