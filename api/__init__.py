@@ -34,14 +34,15 @@ from typing import TYPE_CHECKING, Any
 __version__ = "0.1.0"
 
 __all__ = ["Sudoku", "Transform", "__version__", "band_index", "canon", "count", "equivalent", "grid", "rank",
-           "solve"]
+           "rate", "solve"]
 
 _LAZY = {"Sudoku": "._sudoku", "Transform": ".engine.group.transform", "band_index": "._functions",
          "canon": "._functions", "count": "._functions", "equivalent": "._functions", "grid": "._functions",
-         "rank": "._functions", "solve": "._functions"}
+         "rank": "._functions", "solve": "._functions", "rate": "._rate"}
 
 if TYPE_CHECKING:
     from ._functions import band_index, canon, count, equivalent, grid, rank, solve
+    from ._rate import rate
     from ._sudoku import Sudoku
     from .engine.group.transform import Transform
 

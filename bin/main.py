@@ -29,6 +29,7 @@ COMMANDS = {
     "unavoidable": "every minimal unavoidable set of a grid, up to a size",
     "find-puzzles": "every puzzle of N clues inside a grid (hitting sets of its unavoidable sets)",
     "s17-search": "the 17-clue search over the entry: every 17 of a band 1, pass A/B/C, resumable, estimate",
+    "rate": "how hard each puzzle is: Sudoku Explainer's rating ER/EP/ED, with the solution path",
     "plot": "pictures of what the catalog holds (SVG or PNG; needs matplotlib)",
     "browse": "the catalog in a web browser (Datasette), with the docs' queries",
 }

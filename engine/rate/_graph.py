@@ -29,12 +29,13 @@ OFF = 768
 NPID = 1536
 W = 24
 EXTRA = NPID
-PBUF = 1 << 17
+PBUF = 1 << 16
 
-N_ON, N_OFF, H_ON, H_OFF, P_LEN, X_ON, X_OFF, X_NEW = 0, 1, 2, 3, 4, 5, 6, 7
-CNT_LEN = 8
+N_ON, N_OFF, H_ON, H_OFF, P_LEN, X_ON, X_OFF, X_NEW, X_WHY = 0, 1, 2, 3, 4, 5, 6, 7, 8
+CNT_LEN = 9
 """``cnt``: on/off counts and queue heads, parents used; after a contradiction the "on" and
-"off" potentials that clash and which of them is new (0 the "on", 1 the "off"), else -1."""
+"off" potentials that clash, which of them is new (0 the "on", 1 the "off"; its ancestors are
+``anc[EXTRA]``) and the new one's cause, else -1."""
 
 C_NONE, C_NAKED, C_BLOCK, C_ROW, C_COLUMN, C_ADVANCED = 0, 1, 2, 3, 4, 5
 """``cause``: the start of the run; the cell's only other candidate / the candidate excluded by
@@ -53,6 +54,27 @@ def new_graph():
     cause = np.zeros(NPID, dtype=np.int8)
     nest = np.full(NPID, -1, dtype=np.int32)
     return mem, lst, cnt, pstart, pn, pbuf, anc, cause, nest
+
+
+@kernel
+def new_pool(n):
+    """``n`` graphs stacked: ``pool_graph(pool, i)`` is the i-th, as views."""
+    mem = np.zeros((n, NPID), dtype=np.int8)
+    lst = np.zeros((n, 2 * 729), dtype=np.int32)
+    cnt = np.zeros((n, CNT_LEN), dtype=np.int64)
+    pstart = np.zeros((n, NPID), dtype=np.int32)
+    pn = np.zeros((n, NPID), dtype=np.int32)
+    pbuf = np.zeros((n, PBUF), dtype=np.int32)
+    anc = np.zeros((n, NPID + 1, W), dtype=np.uint64)
+    cause = np.zeros((n, NPID), dtype=np.int8)
+    nest = np.full((n, NPID), -1, dtype=np.int32)
+    return mem, lst, cnt, pstart, pn, pbuf, anc, cause, nest
+
+
+@kernel
+def pool_graph(pool, i):
+    mem, lst, cnt, pstart, pn, pbuf, anc, cause, nest = pool
+    return mem[i], lst[i], cnt[i], pstart[i], pn[i], pbuf[i], anc[i], cause[i], nest[i]
 
 
 @kernel

@@ -19,7 +19,7 @@ import numpy as np
 
 from .._bits import LOWBIT, POPCOUNT
 from .._jit import kernel
-from ._graph import (C_BLOCK, C_NAKED, CNT_LEN, EXTRA, H_OFF, H_ON, N_OFF, N_ON, OFF, X_NEW, X_OFF, X_ON, add_node,
+from ._graph import (C_BLOCK, C_NAKED, CNT_LEN, EXTRA, H_OFF, H_ON, N_OFF, N_ON, OFF, X_NEW, X_OFF, X_ON, X_WHY, add_node,
                      reset_graph, set_ancestors)
 from ._state import copy_state, remove
 from ._tables import CAND, CELL_INDEX, CELL_REGION, IN_BLOCK, REGION_CELLS, RPOS
@@ -150,6 +150,7 @@ def make_run(adv, name):
                         cnt[X_ON] = q
                         cnt[X_OFF] = OFF + q
                         cnt[X_NEW] = 0
+                        cnt[X_WHY] = rwhy[i]
                         set_ancestors(gr, EXTRA, q, rpar[i], rnp[i])
                         clash = True
                         break
