@@ -6,7 +6,8 @@
 Kinds (``plot --list``): ``band1-grids`` (ED grids per band 1, 416 bars, log scale),
 ``automorphisms`` (the automorphism histogram of the ED grids), ``s17-entry`` (the 17-clue search
 entry by band-1 rank: bands 2, bands 3 of variants A and C), ``patterns`` (ED clue patterns by
-number of cells: Burnside's exact count and what the catalog holds). The data come from the
+number of cells: Burnside's exact count and what the catalog holds), ``ratings`` (how many stored
+puzzles have each Sudoku Explainer rating, ER). The data come from the
 catalog's named queries (``catalog/queries.py``, the same SQL the docs show); ``bin/populate``
 fills what the first three need, ``bin/patterns --cells N`` the enumerated patterns. Without
 ``--out`` the picture is written to ``KIND.svg`` in the current folder; the path is printed.
@@ -54,6 +55,11 @@ def _patterns(catalog):
     return burnside, lambda: plots.pattern_counts(burnside, stored)
 
 
+def _ratings(catalog):
+    rows = run_query(catalog, "rating_histogram")
+    return rows, lambda: plots.rating_histogram([r[0] for r in rows], [r[1] for r in rows])
+
+
 KINDS = {
     "band1-grids": Kind("essentially different grids per band 1 (416 bars, log scale)", "bin/populate", _band1_grids),
     "automorphisms": Kind("automorphism histogram of the essentially different grids", "bin/populate", _automorphisms),
@@ -61,6 +67,7 @@ KINDS = {
                       _s17_entry),
     "patterns": Kind("ED clue patterns by number of cells: Burnside's exact count and the catalog's", "nothing",
                      _patterns),
+    "ratings": Kind("Sudoku Explainer ratings (ER) of the stored puzzles", "bin/rate --store", _ratings),
 }
 
 

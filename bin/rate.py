@@ -1,6 +1,6 @@
 """rate: how hard each puzzle is, as Sudoku Explainer rates it (ER/EP/ED), in input order.
 
-    rate [--steps] [--max-level N] [--line 1.2.1.3|2022] [--format text|csv|jsonl] [FILE ...]
+    rate [--steps] [--max-level N] [--line 1.2.1.3|2022] [--format text|csv|jsonl] [--store] [FILE ...]
 
 Input: one puzzle per line (81 characters, ``.`` ``0`` or ``*`` empty; ``#`` comments and blank
 lines skipped; anything after the 81 cells is ignored). Output, one line per puzzle::
@@ -9,8 +9,8 @@ lines skipped; anything after the 81 cells is ignored). Output, one line per puz
 
 the figures ``serate`` 1.2.1.3 prints: ER the hardest step of the solution path, EP the hardest
 up to the first placed digit, ED the first step. ``--steps`` prints the path after each puzzle's
-line, one step per line (number, technique, difficulty, where, what it places or removes in the
-cell notation ``r1c2``). ``--max-level N`` (0-5) stops before chains nested deeper than N (0: up to
+line, one step per line (number, technique, difficulty, what it places or removes in the cell
+notation ``r1c2``). ``--max-level N`` (0-5) stops before chains nested deeper than N (0: up to
 dynamic forcing chains, 1: "Dynamic Forcing Chains (+)", 2-5: the nested levels, seconds to
 minutes each on the hardest puzzles); a puzzle that needs more gets lower bounds, ``>=9.5``.
 ``--line 2022`` lets the "Direct" hints remove their candidates as the 2022 line of Sudoku
@@ -18,17 +18,28 @@ Explainer does.
 
 A malformed line, or a puzzle without exactly one solution, prints ``error line N: REASON`` in
 its place (``not a unique puzzle (M solutions)``) and on standard error; the exit status is 2.
+
+``--store`` records each rating in the catalog (table ``ratings``: the puzzle as given, its
+canonical form, ER/EP/ED, the path's length and CPU seconds) and ends with a summary on standard
+error. Rating a FILE with ``--store`` is a resumable run (``jobs/rate_store.py``): keyed on the
+file's content, the SE line and ``--max-level``, every chunk of ``--chunk`` lines (default 100)
+committed with its cursor; killed and run again it resumes at the line reached, printing the
+ratings stored before from the catalog. With ``--workers N`` or ``--scheduler ADDRESS`` the file
+is cut into pieces of ``--chunk`` lines rated by Dask workers (stored, not printed; bad lines
+listed at the end). Standard input and pipes are stored chunk by chunk, without a run.
 """
 from __future__ import annotations
 
 import argparse
 import sys
 
-from sudoku_symmetry.commands._common import (EXIT_BAD_INPUT, EXIT_OK, add_input_argument, add_version_argument,
-                                              count_lines, iter_chunks, parse_problems, progress_bar, run)
+from sudoku_symmetry.commands._common import (EXIT_BAD_INPUT, EXIT_OK, CommandError, add_cluster_arguments,
+                                              add_db_argument, add_input_argument, add_version_argument,
+                                              check_inputs, count_argument, count_lines, distributed, iter_chunks,
+                                              progress_bar, run)
 from sudoku_symmetry.commands._formats import Rows, add_format_argument, chunk_inputs
 
-LINES_PER_CHUNK = 1000  # a chunk is rated and printed at once: small, since a hard puzzle takes seconds
+CHUNK = 100  # lines per chunk: rated and printed (or committed) at once; a hard puzzle takes seconds
 FIELDS = ("puzzle", "er", "ep", "ed", "complete", "steps")
 
 
@@ -41,55 +52,45 @@ def build_parser() -> argparse.ArgumentParser:
                    help="stop before chains nested deeper than N (0-5, default 5: all of Sudoku Explainer's)")
     p.add_argument("--line", choices=("1.2.1.3", "2022"), default="1.2.1.3",
                    help="the Sudoku Explainer line to follow (default 1.2.1.3, serate's)")
+    p.add_argument("--store", action="store_true",
+                   help="record the ratings in the catalog (a FILE is a resumable run: rerun after a kill)")
+    p.add_argument("--source", help="with --store: where the puzzles come from (default: the file name)")
+    p.add_argument("--chunk", type=count_argument(1, 1_000_000), metavar="LINES", default=CHUNK,
+                   help=f"lines per chunk, i.e. per committed checkpoint with --store (default {CHUNK})")
+    add_db_argument(p)
+    add_cluster_arguments(p)  # with --store FILE: pieces of --chunk lines as Dask tasks; ratings stored, not printed
     add_input_argument(p, "puzzles")
     add_format_argument(p, FIELDS)
     add_version_argument(p)
     return p
 
 
-def rate_chunk(lines: list[str], source: str, first: int, *, max_level: int, line: str, steps: bool, fields: bool):
-    """(results, problems) of a chunk of raw lines: ``results`` ``(line number, text or fields)``
-    of the unique puzzles, ``problems`` ``(line number, reason)`` of the others."""
-    import numpy as np
-
-    from sudoku_symmetry.engine.rate import not_unique, rate
-    from sudoku_symmetry.engine.text import format_lines, parse_lines
-    from sudoku_symmetry.engine.validity import conflicts, is_valid
-
-    parsed = parse_lines(lines, source=source, allow_suffix=True, errors="collect", first_lineno=first)
-    problems = parse_problems(parsed)
-    linenos = parsed.linenos
-    ok = is_valid(parsed.sudokus) if len(parsed) else np.zeros(0, bool)
-    problems += [(n, str(conflicts(cells)[0])) for n, cells in zip(linenos[~ok].tolist(), parsed.sudokus[~ok])]
-    batch, linenos = parsed.sudokus[ok], linenos[ok]
-    bad = not_unique(batch) if len(batch) else {}
-    problems += [(int(linenos[k]), reason) for k, reason in bad.items()]
-    keep = np.array([k not in bad for k in range(len(batch))], bool)
-    batch, linenos = batch[keep], linenos[keep]
-    ratings = rate(batch, max_level=max_level, line=line, steps=steps) if len(batch) else []
-    texts = format_lines(batch) if len(batch) else []
-    results = []
-    for n, text, r in zip(linenos.tolist(), texts, ratings):
-        if fields:
-            results.append((n, {"puzzle": text, "er": r.er, "ep": r.ep, "ed": r.ed, "complete": r.complete,
-                                "steps": [str(s) for s in r.steps] if steps else None}))
-        elif steps:
-            results.append((n, f"{text} {r}\n" + "\n".join(f"  {s}" for s in r.steps)))
-        else:
-            results.append((n, f"{text} {r}"))
-    return results, problems
-
-
 def _main(argv=None) -> int:
     args = build_parser().parse_args(argv)
+    check_inputs(args.files)
+    if distributed(args):
+        if not args.store or not args.files or "-" in args.files:
+            raise CommandError("--workers and --scheduler need --store and FILEs (standard input cannot be shared "
+                               "between workers)")
+    if args.store and (args.format != "text" or args.steps):
+        raise CommandError("--store prints the ratings as text lines: it does not go with --format or --steps")
     out, err = sys.stdout, sys.stderr
+    if args.store:
+        # Deliberately deferred: the catalog, the runner and SQLAlchemy only when storing.
+        from sudoku_symmetry.commands._rate_store import store
+
+        total = store(args, out, err)
+        print(f"rate: read {total.read}, bad {total.bad}, new {total.new}, already stored {total.known}", file=err)
+        return EXIT_BAD_INPUT if total.bad else EXIT_OK
+    from sudoku_symmetry.jobs import rate_store
+
     rows = Rows(args.format, FIELDS, out, err)
     status = EXIT_OK
     progress = progress_bar(err, lambda: count_lines(args.files), unit=" lines")
-    for source, chunk, first in iter_chunks(args.files, LINES_PER_CHUNK):
-        results, problems = rate_chunk(chunk, source, first, max_level=args.max_level, line=args.line,
-                                       steps=args.steps, fields=not rows.text)
-        if rows.emit(source, chunk_inputs(chunk, first), results, problems):
+    for source, chunk, first in iter_chunks(args.files, args.chunk):
+        p = rate_store.process(chunk, source, first, max_level=args.max_level, line=args.line, steps=args.steps,
+                               fields=not rows.text, rows=False)
+        if rows.emit(source, chunk_inputs(chunk, first), p.results, p.problems):
             status = EXIT_BAD_INPUT
         out.flush()
         progress.update(len(chunk))

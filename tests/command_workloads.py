@@ -24,6 +24,8 @@ def workloads(tmp: Path) -> dict[str, list[list[str]]]:
     pattern = tmp / "pattern.txt"
     pattern.write_text(PUZZLE.replace(".", "0") + "\n" + "".join("x" if c != "." else "." for c in PUZZLE) + "\n")
     p = str(puzzles)
+    unique = tmp / "unique.txt"
+    unique.write_text(PUZZLE + "\n" + PUZZLE_B + "\n")
     return {
         "populate": [["--step", "bands", "--step", "ed_grids", "--step", "s17_entry"]],  # not the warm-up
         "band": [[str(bands)]],
@@ -42,6 +44,7 @@ def workloads(tmp: Path) -> dict[str, list[list[str]]]:
         "s17-search": [["--variant", "B", "--band1-rank", "0", "--bands2", "18:19"]],
         "unavoidable": [[GRID]],
         "find-puzzles": [["--clues", "80", GRID], ["--clues", "80", "--minimal", "--limit", "2", GRID]],
+        "rate": [["--max-level", "1", str(unique)], ["--max-level", "1", "--steps", str(unique)]],
     }
 
 

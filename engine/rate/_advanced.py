@@ -13,7 +13,7 @@ import numpy as np
 
 from .._bits import LOWBIT, POPCOUNT
 from .._jit import kernel
-from ._graph import C_ADVANCED, OFF, add_node
+from ._graph import C_ADVANCED, OFF, add_node, v_mem
 from ._tables import CAND, COMB9_ALL, COMB9_START, CROSS, EMPTY, REGION_CELLS, RPOS, VAL
 
 
@@ -21,7 +21,7 @@ from ._tables import CAND, COMB9_ALL, COMB9_START, CROSS, EMPTY, REGION_CELLS, R
 def _emit(gr, rem, par, npar, produced):
     """The potentials of one hint: an "off" for each removal, cell by cell; returns the count
     produced (added or already in the run)."""
-    mem = gr[0]
+    mem = v_mem(gr)
     for c in range(81):
         m = rem[c]
         while m:
@@ -43,7 +43,7 @@ def _parent(mem, par, npar, q):
 
 @kernel
 def adv_locking(g, save, gr, rem, par):
-    mem = gr[0]
+    mem = v_mem(gr)
     produced = 0
     for pair in range(4):
         if pair == 0:
@@ -85,7 +85,7 @@ def adv_locking(g, save, gr, rem, par):
 
 @kernel
 def adv_hidden_pair(g, save, gr, rem, par):
-    mem = gr[0]
+    mem = v_mem(gr)
     produced = 0
     for base in (0, 18, 9):
         for kr in range(9):
@@ -129,7 +129,7 @@ def adv_hidden_pair(g, save, gr, rem, par):
 
 @kernel
 def adv_naked_pair(g, save, gr, rem, par):
-    mem = gr[0]
+    mem = v_mem(gr)
     produced = 0
     for base in (0, 18, 9):
         for kr in range(9):
@@ -173,7 +173,7 @@ def adv_naked_pair(g, save, gr, rem, par):
 
 @kernel
 def adv_x_wing(g, save, gr, rem, par):
-    mem = gr[0]
+    mem = v_mem(gr)
     produced = 0
     occ = np.zeros(9, dtype=np.int64)
     for c in range(81):

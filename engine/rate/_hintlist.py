@@ -20,7 +20,7 @@ import numpy as np
 
 from .._bits import LOWBIT, trailing_zeros
 from .._jit import kernel
-from ._graph import C_ADVANCED, C_BLOCK, C_NAKED, OFF, W, add_node
+from ._graph import C_ADVANCED, C_BLOCK, C_NAKED, OFF, add_node, row_width, v_mem, v_nest, v_pidof
 from ._tables import CAND, CELL_REGION, REGION_CELLS, RPOS
 
 HMAX = 16384
@@ -176,8 +176,8 @@ def hl_emit(hl, gr, recs):
     many potentials were produced (added or not)."""
     hf, hi, hfp, hrem, hrp, hn = hl
     rcomp, rfp, rn = recs
-    mem = gr[0]
-    nest = gr[8]
+    mem = v_mem(gr)
+    nest = v_nest(gr)
     order = hl_order(hl)
     n = hn[0]
     kept = np.empty(n, dtype=np.int64)
@@ -224,18 +224,18 @@ def hl_emit(hl, gr, recs):
 @kernel
 def nested_sum(gr, row, recs, seen_fp, seen_n):
     """Add to the distinct chains seen (``seen_fp[:seen_n[0]]``) those nested among the
-    ancestors of ``anc[row]``; returns the complexity they add."""
-    anc = gr[6]
-    nest = gr[8]
+    ancestors of ``anc[row]`` (a node, or ``EXTRA``); returns the complexity they add."""
+    anc = gr[1]
+    nest = v_nest(gr)
+    pidof = v_pidof(gr)
     rcomp, rfp, rn = recs
     total = 0
-    for w in range(W):
+    for w in range(row_width(gr, row)):
         x = anc[row, w]
         while x:
             b = trailing_zeros(x)
             x &= x - np.uint64(1)
-            p = 64 * w + b
-            r = nest[p] if p < nest.shape[0] else -1
+            r = nest[pidof[64 * w + b]]
             if r < 0:
                 continue
             fp = rfp[r]

@@ -13,6 +13,10 @@ The nested levels (2-5) are compiled apart (``_nested``): :func:`loop` returns `
 when a step needs them, the caller asks ``_nested.find_nested`` and hands the hint back with
 :func:`take`, then calls :func:`loop` again. A puzzle that needs no nested level never loads them.
 
+Numba optimizes each compiled entry point together with everything it calls, so the loop is the
+one entry point over the producers (``find_hint`` is inlined into it; the caller loops over the
+puzzles): each wrapper level above the producers would compile them all once more.
+
 Loop state: the grid ``g`` and ``acc`` (float64[ACC_LEN]: ER, EP, ED, status, steps, EP and ED
 bound marks, removals recorded).
 """
@@ -24,16 +28,16 @@ from ._basic import fish, hidden_set, hidden_single, locking, naked_set, naked_s
 from ._hint import HI_A, HI_B, HI_C, HI_CELL, HI_CODE, HI_LEN, HI_VALUE
 from ._multi import make_multi
 from ._nctx import new_nctx
-from ._run import make_run, run0
+from ._run import make_run
 from ._state import init_state, is_solved, place, remove_mask
 from ._tables import CAND, GLEN
 from ._unary import unary_chains
 from ._unique import bug, unique_loops
 from ._wings import aligned_exclusion, xy_wing
 
-multi0 = make_multi(run0, "multi0")
 run1 = make_run(adv_basic, "run1")
 multi1 = make_multi(run1, "multi1")
+"""The chaining producers of levels 0 and 1 (a level-0 run never asks its nested rules)."""
 
 RATED, BOUND, STUCK = 0, 1, 2
 """``status``: rated; stopped at ``max_level`` (the figures are lower bounds); no producer found
@@ -52,7 +56,7 @@ S_CODE, S_CELL, S_VALUE, S_A, S_B, S_C, S_ELIM0, S_NELIM = 0, 1, 2, 3, 4, 5, 6, 
 S_LEN = 8
 
 
-@kernel
+@kernel(inline="always")
 def find_hint(g, hi, hd, hrem, max_level, line2022):
     """The first hint of the producers in Sudoku Explainer's order up to chain level 1: 1 found,
     0 none, -1 the next producer is past ``max_level``, -2 the nested levels are next."""
@@ -106,11 +110,11 @@ def find_hint(g, hi, hd, hrem, max_level, line2022):
         return 1
     if aligned_exclusion(g, hi, hd, hrem, 3):
         return 1
-    if multi0(g, hi, hd, hrem, 0, True, True, False, nctx):  # Nishio
+    if multi1(g, hi, hd, hrem, 0, True, True, False, nctx):  # Nishio
         return 1
-    if multi0(g, hi, hd, hrem, 0, False, False, True, nctx):  # multiple
+    if multi1(g, hi, hd, hrem, 0, False, False, True, nctx):  # multiple
         return 1
-    if multi0(g, hi, hd, hrem, 0, False, True, True, nctx):  # dynamic
+    if multi1(g, hi, hd, hrem, 0, False, True, True, nctx):  # dynamic
         return 1
     if max_level < 1:
         return -1
@@ -231,26 +235,12 @@ def loop(g, acc, max_level, line2022, steps, sdiff, elims, record):
 
 
 @kernel
-def rate_batch(puzzles, first, max_level, line2022, out, g, acc):
-    """ER, EP, ED, status and the two bound marks of each puzzle from row ``first`` on (``out``
-    float64 (N, 6)); stops at a puzzle whose next step needs a nested level and returns its row
-    (its state left in ``g``, ``acc``), or N when all are done."""
-    steps = np.zeros((0, S_LEN), dtype=np.int64)
-    sdiff = np.zeros(0, dtype=np.float64)
-    elims = np.zeros(0, dtype=np.int64)
-    for i in range(first, puzzles.shape[0]):
-        start(g, acc, puzzles[i])
-        if loop(g, acc, max_level, line2022, steps, sdiff, elims, False) == NEED_NESTED:
-            return i
-        store_row(acc, out, i)
-    return puzzles.shape[0]
-
-
-@kernel
 def store_row(acc, out, i):
+    """ER, EP, ED, status, the two bound marks and the path's length into row ``i`` of ``out``."""
     out[i, 0] = acc[A_ER]
     out[i, 1] = acc[A_EP]
     out[i, 2] = acc[A_ED]
     out[i, 3] = acc[A_STATUS]
     out[i, 4] = acc[A_EP_LOW]
     out[i, 5] = acc[A_ED_LOW]
+    out[i, 6] = acc[A_N]

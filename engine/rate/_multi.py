@@ -26,8 +26,9 @@ import numpy as np
 from .._bits import LOWBIT, POPCOUNT, trailing_zeros
 from .._jit import kernel
 from . import techniques as T
-from ._graph import (C_BLOCK, C_NAKED, EXTRA, N_OFF, N_ON, NPID, OFF, W, X_NEW, X_OFF, X_ON, X_WHY, count_bits,
-                     key_less, length_difficulty, level_difficulty, new_graph, pool_graph)
+from ._graph import (C_BLOCK, C_NAKED, EXTRA, N_NODES, N_OFF, N_ON, NPID, OFF, W, X_NEW, X_OFF, X_ON, X_WHY, count_pid,
+                     count_row, key_less, length_difficulty, level_difficulty, new_graph, pool_graph, row_width, v_cause,
+                     v_cnt, v_lst, v_mem, v_nest, v_nid, v_pidof)
 from ._hintlist import hl_add, hl_done, hl_emit, hl_removed, nested_sum
 from ._tables import CAND, CELL_REGION, GLEN, REGION_CELLS, RPOS, VAL
 
@@ -42,16 +43,16 @@ def new_cache(nested):
     membership, each potential's complexity and (``nested``) the distinct nested chains among
     its ancestors (fingerprint, complexity pairs in ``nb_fp``/``nb_comp``)."""
     cached = np.zeros(729, dtype=np.bool_)
-    c_mem = np.zeros((729, W), dtype=np.uint64)
-    c_on = np.zeros((729, 729), dtype=np.int16)
-    c_off = np.zeros((729, 729), dtype=np.int16)
-    c_n = np.zeros((729, 3), dtype=np.int64)  # on count, off count, clash complexity (0: none)
-    c_cnt = np.zeros((729, NPID), dtype=np.int16)
+    c_mem = np.empty((729, W), dtype=np.uint64)
+    c_on = np.empty((729, 729), dtype=np.int16)
+    c_off = np.empty((729, 729), dtype=np.int16)
+    c_n = np.empty((729, 3), dtype=np.int64)  # on count, off count, clash complexity (0: none)
+    c_cnt = np.empty((729, NPID), dtype=np.int16)
     nn = 729 if nested else 0
-    c_nl0 = np.zeros((nn, NPID), dtype=np.int32)
-    c_nll = np.zeros((nn, NPID), dtype=np.int16)
-    nb_fp = np.zeros(NBUF if nested else 0, dtype=np.uint64)
-    nb_comp = np.zeros(NBUF if nested else 0, dtype=np.int64)
+    c_nl0 = np.empty((nn, NPID), dtype=np.int32)
+    c_nll = np.empty((nn, NPID), dtype=np.int16)
+    nb_fp = np.empty(NBUF if nested else 0, dtype=np.uint64)
+    nb_comp = np.empty(NBUF if nested else 0, dtype=np.int64)
     nb_n = np.zeros(1, dtype=np.int64)
     return cached, c_mem, c_on, c_off, c_n, c_cnt, c_nl0, c_nll, nb_fp, nb_comp, nb_n
 
@@ -59,14 +60,15 @@ def new_cache(nested):
 @kernel
 def _nest_mask(gr, mask):
     """The potentials of the run that a nested chain removed; False when there are none."""
-    mem, lst, cnt, pstart, pn, pbuf, anc, cause, nest = gr
+    mem, lst, cnt, nest, nid, anc = v_mem(gr), v_lst(gr), v_cnt(gr), v_nest(gr), v_nid(gr), gr[1]
     any_ = False
     for w in range(W):
         mask[w] = 0
     for i in range(cnt[N_OFF]):
         p = lst[729 + i]
         if nest[p] >= 0:
-            mask[p >> 6] |= np.uint64(1) << np.uint64(p & 63)
+            node = nid[p]
+            mask[node >> 6] |= np.uint64(1) << np.uint64(node & 63)
             any_ = True
     return any_
 
@@ -75,14 +77,15 @@ def _nest_mask(gr, mask):
 def _nested_of(gr, row, recs, mask, fps, comps, n0, cap):
     """Append to ``fps``/``comps`` (from ``n0``) the distinct nested chains among the ancestors
     of ``anc[row]``; returns the new end."""
-    anc = gr[6]
-    nest = gr[8]
+    anc = gr[1]
+    nest = v_nest(gr)
+    pidof = v_pidof(gr)
     rcomp, rfp, rn = recs
     n = n0
-    for w in range(W):
+    for w in range(row_width(gr, row)):
         x = anc[row, w] & mask[w]
         while x:
-            p = 64 * w + trailing_zeros(x)
+            p = pidof[64 * w + trailing_zeros(x)]
             x &= x - np.uint64(1)
             r = nest[p]
             fp = rfp[r]
@@ -103,7 +106,7 @@ def _nested_of(gr, row, recs, mask, fps, comps, n0, cap):
 @kernel
 def _store(gr, cache, k, clash, nested, recs):
     """Keep what the hints need of the run just made from candidate ``k`` assumed true."""
-    mem, lst, cnt, pstart, pn, pbuf, anc, cause, nest = gr
+    mem, lst, cnt, nest, nid, anc = v_mem(gr), v_lst(gr), v_cnt(gr), v_nest(gr), v_nid(gr), gr[1]
     cached, c_mem, c_on, c_off, c_n, c_cnt, c_nl0, c_nll, nb_fp, nb_comp, nb_n = cache
     cached[k] = True
     for w in range(W):
@@ -119,12 +122,12 @@ def _store(gr, cache, k, clash, nested, recs):
             else:
                 c_off[k, i] = p
             c_mem[k, p >> 6] |= np.uint64(1) << np.uint64(p & 63)
-            c_cnt[k, p] = count_bits(anc, p)
+            c_cnt[k, p] = count_pid(gr, p)
             if nested:
                 c_nl0[k, p] = nb_n[0]
                 e = nb_n[0]
                 if has_nested:
-                    e = _nested_of(gr, p, recs, mask, nb_fp, nb_comp, nb_n[0], nb_fp.shape[0])
+                    e = _nested_of(gr, nid[p], recs, mask, nb_fp, nb_comp, nb_n[0], nb_fp.shape[0])
                 c_nll[k, p] = e - nb_n[0]
                 nb_n[0] = e
     c_n[k, 0] = cnt[N_ON]
@@ -142,28 +145,27 @@ def _store(gr, cache, k, clash, nested, recs):
 
 @kernel
 def _clash_on_row(gr):
-    cnt = gr[2]
-    return cnt[X_ON] if cnt[X_NEW] == 1 else EXTRA
+    cnt = v_cnt(gr)
+    return v_nid(gr)[cnt[X_ON]] if cnt[X_NEW] == 1 else EXTRA
 
 
 @kernel
 def _clash_off_row(gr):
-    cnt = gr[2]
-    return EXTRA if cnt[X_NEW] == 1 else cnt[X_OFF]
+    cnt = v_cnt(gr)
+    return EXTRA if cnt[X_NEW] == 1 else v_nid(gr)[cnt[X_OFF]]
 
 
 @kernel
 def _clash_flat(gr):
-    anc = gr[6]
-    return count_bits(anc, _clash_on_row(gr)) + count_bits(anc, _clash_off_row(gr))
+    return count_row(gr, _clash_on_row(gr)) + count_row(gr, _clash_off_row(gr))
 
 
-@kernel
+@kernel(inline="always")
 def _has(c_mem, k, p):
     return (c_mem[k, p >> 6] >> np.uint64(p & 63)) & np.uint64(1) != np.uint64(0)
 
 
-@kernel
+@kernel(inline="always")
 def _worthy(g, p):
     """A hint whose target is "on" removes the cell's other candidates: worthy when it has some."""
     if p >= OFF:
@@ -228,7 +230,7 @@ def make_multi(run, name):
 
     on_run.__name__ = name + "_on_run"
     on_run.__qualname__ = name + "_on_run"
-    on_run = kernel(on_run)
+    on_run = kernel(inline="always")(on_run)
 
     def multi(g, hi, hd, hrem, level, nishio, dynamic, multiple, nctx):
         """The first hint of the producer in SE's order (see the module); False when none."""
@@ -236,7 +238,7 @@ def make_multi(run, name):
         recs = nctx[0]
         save = np.empty(GLEN, dtype=np.int32)
         gr = new_graph()
-        mem, lst, cnt, pstart, pn, pbuf, anc, cause, nest = gr
+        mem, lst, cnt, nest, nid, anc = v_mem(gr), v_lst(gr), v_cnt(gr), v_nest(gr), v_nid(gr), gr[1]
         cache = new_cache(nested)
         cached, c_mem, c_on, c_off, c_n, c_cnt, c_nl0, c_nll, nb_fp, nb_comp, nb_n = cache
         base = level_difficulty(level, nishio, dynamic, multiple)
@@ -292,11 +294,11 @@ def make_multi(run, name):
                                 p = c_on[k, i] if side == 0 else c_off[k, i]
                                 if not mem[p] or not _worthy(g, p):
                                     continue
-                                comp = c_cnt[k, p] + count_bits(anc, p)
+                                comp = c_cnt[k, p] + count_pid(gr, p)
                                 if nested:
                                     sn[0] = 0
                                     comp += _cached_nested(cache, ks, 1, p, seen, sn)
-                                    comp += nested_sum(gr, p, recs, seen, sn)
+                                    comp += nested_sum(gr, nid[p], recs, seen, sn)
                                 dd = base + length_difficulty(comp)
                                 if key_less(dd, comp, 1, best_d, best_c, best_s):
                                     best_d, best_c, best_s = dd, comp, 1
@@ -402,18 +404,20 @@ def _collect_parents(hl, i, g, save, mem_out, gr, row, root_why, mark):
     """Rule parents of one chain target (``collectRuleParents``): for each "on" potential among
     its ancestors with a cause, the candidates the calling run removed in its cell or region.
     ``root_why``: the cause given to the chain's start (cell and region hints), or 0."""
-    anc = gr[6]
-    cause = gr[7]
-    cnt = gr[2]
-    for w in range(12):
+    anc = gr[1]
+    cause = v_cause(gr)
+    cnt = v_cnt(gr)
+    pidof = v_pidof(gr)
+    for w in range(row_width(gr, row)):
         x = anc[row, w]
         while x:
-            p = 64 * w + trailing_zeros(x)
+            node = 64 * w + trailing_zeros(x)
             x &= x - np.uint64(1)
+            p = pidof[node]
             if p >= 729:
                 continue
             why = cause[p]
-            if row == EXTRA and p == cnt[X_ON] and cnt[X_NEW] == 0:
+            if row == EXTRA and node == cnt[N_NODES] and cnt[X_NEW] == 0:
                 why = cnt[X_WHY]  # the clashing "on" potential made without being added
             elif why == 0:
                 why = root_why
@@ -467,23 +471,25 @@ def make_multi_collect(run, name):
                     if contra and clash_b:
                         _add_clash(hl, g, save, mem_out, gb, k, base, recs, seen, sn, mark, rem)
                     if double:
-                        cnt_a = ga[2]
-                        lst_a = ga[1]
+                        cnt_a = v_cnt(ga)
+                        lst_a = v_lst(ga)
                         for side in range(2):
                             nl = cnt_a[N_ON] if side == 0 else cnt_a[N_OFF]
                             for i in range(nl):
                                 p = lst_a[i] if side == 0 else lst_a[729 + i]
-                                if not gb[0][p] or not _worthy(g, p):
+                                if not v_mem(gb)[p] or not _worthy(g, p):
                                     continue
-                                comp = count_bits(ga[6], p) + count_bits(gb[6], p)
+                                ra = v_nid(ga)[p]
+                                rb = v_nid(gb)[p]
+                                comp = count_row(ga, ra) + count_row(gb, rb)
                                 sn[0] = 0
-                                comp += nested_sum(ga, p, recs, seen, sn) + nested_sum(gb, p, recs, seen, sn)
+                                comp += nested_sum(ga, ra, recs, seen, sn) + nested_sum(gb, rb, recs, seen, sn)
                                 dd = base + length_difficulty(comp)
                                 _target_removals(g, p, rem)
-                                h = _fp2(ga, gb, p, p)
+                                h = _fp_step(_fp_row(ga, ra), _fp_row(gb, rb))
                                 j = hl_add(hl, dd, comp, 1, h, rem)
-                                _collect_parents(hl, j, g, save, mem_out, ga, p, 0, mark)
-                                _collect_parents(hl, j, g, save, mem_out, gb, p, 0, mark)
+                                _collect_parents(hl, j, g, save, mem_out, ga, ra, 0, mark)
+                                _collect_parents(hl, j, g, save, mem_out, gb, rb, 0, mark)
                                 hl_done(hl, j, mark)
                 if not nishio:
                     for kr in range(3):
@@ -519,18 +525,25 @@ def make_multi_collect(run, name):
 
 
 @kernel
-def _fp2(ga, gb, pa, pb):
-    """A fingerprint of two chain targets and their ancestors (Sudoku Explainer's ``FullChain``
-    identity of a hint, used to count a nested chain once)."""
-    h = np.uint64(1469598103934665603)
-    mul = np.uint64(0x100000001B3)
-    h = (h ^ np.uint64(pa + 7919)) * mul
-    for w in range(W):
-        h = (h ^ ga[6][pa, w]) * mul
-    h = (h ^ np.uint64(pb + 7919)) * mul
-    for w in range(W):
-        h = (h ^ gb[6][pb, w]) * mul
-    return h
+def _fp_row(gr, row):
+    """A fingerprint of one chain: its target and the potentials among its ancestors (part of
+    Sudoku Explainer's ``FullChain`` identity of a hint, used to count a nested chain once)."""
+    anc = gr[1]
+    pidof = v_pidof(gr)
+    h = np.uint64(0)
+    for w in range(row_width(gr, row)):
+        x = anc[row, w]
+        while x:
+            p = pidof[64 * w + trailing_zeros(x)]
+            x &= x - np.uint64(1)
+            h += (np.uint64(p) + np.uint64(0x9E3779B97F4A7C15)) * np.uint64(0xBF58476D1CE4E5B9)
+    node = row if row != EXTRA else v_cnt(gr)[N_NODES]
+    return _fp_step(h, pidof[node])
+
+
+@kernel
+def _fp_step(h, v):
+    return (h ^ np.uint64(v)) * np.uint64(0x100000001B3)
 
 
 @kernel
@@ -543,7 +556,7 @@ def _add_clash(hl, g, save, mem_out, gr, target, base, recs, seen, sn, mark, rem
     comp += nested_sum(gr, on_row, recs, seen, sn) + nested_sum(gr, off_row, recs, seen, sn)
     dd = base + length_difficulty(comp)
     _target_removals(g, target, rem)
-    h = _fp2(gr, gr, on_row, off_row)
+    h = _fp_step(_fp_row(gr, on_row), _fp_row(gr, off_row))
     j = hl_add(hl, dd, comp, 7, h, rem)
     _collect_parents(hl, j, g, save, mem_out, gr, on_row, 0, mark)
     _collect_parents(hl, j, g, save, mem_out, gr, off_row, 0, mark)
@@ -555,8 +568,8 @@ def _region_or_cell(hl, g, save, mem_out, pool, slots, n, base, sortkey, root_wh
     """The hints implied by every one of the runs ``slots[:n]`` (region: sort key 6, the root's
     cause the region's; cell: 5, naked), in the first run's order."""
     g0 = pool_graph(pool, slots[0])
-    cnt0 = g0[2]
-    lst0 = g0[1]
+    cnt0 = v_cnt(g0)
+    lst0 = v_lst(g0)
     for side in range(2):
         nl = cnt0[N_ON] if side == 0 else cnt0[N_OFF]
         for i in range(nl):
@@ -565,21 +578,22 @@ def _region_or_cell(hl, g, save, mem_out, pool, slots, n, base, sortkey, root_wh
             inall = True
             for j in range(n):
                 gj = pool_graph(pool, slots[j])
-                if not gj[0][p]:
+                if not v_mem(gj)[p]:
                     inall = False
                     break
-                comp += count_bits(gj[6], p)
+                comp += count_pid(gj, p)
             if not inall or not _worthy(g, p):
                 continue
             sn[0] = 0
             h = np.uint64(1469598103934665603)
             for j in range(n):
                 gj = pool_graph(pool, slots[j])
-                comp += nested_sum(gj, p, recs, seen, sn)
-                h = (h ^ _fp2(gj, gj, p, p)) * np.uint64(0x100000001B3)
+                comp += nested_sum(gj, v_nid(gj)[p], recs, seen, sn)
+                h = _fp_step(h, _fp_row(gj, v_nid(gj)[p]))
             dd = base + length_difficulty(comp)
             _target_removals(g, p, rem)
             t = hl_add(hl, dd, comp, sortkey, h, rem)
             for j in range(n):
-                _collect_parents(hl, t, g, save, mem_out, pool_graph(pool, slots[j]), p, root_why, mark)
+                gj = pool_graph(pool, slots[j])
+                _collect_parents(hl, t, g, save, mem_out, gj, v_nid(gj)[p], root_why, mark)
             hl_done(hl, t, mark)

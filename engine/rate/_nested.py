@@ -15,7 +15,8 @@ from .._jit import kernel
 from ._advanced import adv_basic
 from ._multi import make_multi, make_multi_collect
 from ._nctx import new_nctx
-from ._run import make_run, run0
+from ._loop import run1
+from ._run import make_run
 from ._unary import unary_collect
 
 @kernel
@@ -30,7 +31,7 @@ def adv2(g, save, gr, level, nctx):
 
 
 run2 = make_run(adv2, "run2")
-mcollect0 = make_multi_collect(run0, "mcollect0")
+mcollect0 = make_multi_collect(run1, "mcollect0")
 mcollect2 = make_multi_collect(run2, "mcollect2")
 
 

@@ -19,8 +19,8 @@ import numpy as np
 
 from .._bits import LOWBIT, POPCOUNT
 from .._jit import kernel
-from ._graph import (C_BLOCK, C_NAKED, CNT_LEN, EXTRA, H_OFF, H_ON, N_OFF, N_ON, OFF, X_NEW, X_OFF, X_ON, X_WHY, add_node,
-                     reset_graph, set_ancestors)
+from ._graph import (C_BLOCK, C_NAKED, CNT, CNT_LEN, H_OFF, H_ON, LST, MEM, N_OFF, N_ON, NPID, OFF, X_NEW, X_OFF,
+                     X_ON, X_WHY, add_node, reset_graph, set_extra)
 from ._state import copy_state, remove
 from ._tables import CAND, CELL_INDEX, CELL_REGION, IN_BLOCK, REGION_CELLS, RPOS
 
@@ -59,7 +59,10 @@ def make_run(adv, name):
 
     def run(g, save, gr, start, level, dynamic, nishio, nctx):
         """Run from potential ``start`` (pid); True on a contradiction (``cnt[X_*]``)."""
-        mem, lst, cnt, pstart, pn, pbuf, anc, cause, nest = gr
+        gi = gr[0]
+        mem = gi[MEM:MEM + NPID]
+        lst = gi[LST:LST + 2 * 729]
+        cnt = gi[CNT:CNT + CNT_LEN]
         reset_graph(gr)
         copy_state(g, save)
         par = np.empty(96, dtype=np.int32)
@@ -87,7 +90,7 @@ def make_run(adv, name):
                             cnt[X_ON] = q - OFF
                             cnt[X_OFF] = q
                             cnt[X_NEW] = 1
-                            set_ancestors(gr, EXTRA, q, par, 1)
+                            set_extra(gr, q, par, 1)
                             clash = True
                             break
                         if mem[q] == 0:
@@ -105,7 +108,7 @@ def make_run(adv, name):
                             cnt[X_ON] = q - OFF
                             cnt[X_OFF] = q
                             cnt[X_NEW] = 1
-                            set_ancestors(gr, EXTRA, q, par, 1)
+                            set_extra(gr, q, par, 1)
                             clash = True
                             break
                         if mem[q] == 0:
@@ -151,7 +154,7 @@ def make_run(adv, name):
                         cnt[X_OFF] = OFF + q
                         cnt[X_NEW] = 0
                         cnt[X_WHY] = rwhy[i]
-                        set_ancestors(gr, EXTRA, q, rpar[i], rnp[i])
+                        set_extra(gr, q, rpar[i], rnp[i])
                         clash = True
                         break
                     if mem[q] == 0:
@@ -167,12 +170,3 @@ def make_run(adv, name):
     run.__qualname__ = name
     return kernel(run)
 
-
-@kernel
-def no_adv(g, save, gr, level, nctx):
-    """The nested rules of a run that has none (level 0)."""
-    return False
-
-
-run0 = make_run(no_adv, "run0")
-"""Runs without nested rules (multiple, dynamic, Nishio chains)."""

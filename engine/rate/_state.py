@@ -9,7 +9,7 @@ from .._jit import kernel
 from ._tables import CAND, CELL_INDEX, CELL_REGION, EMPTY, GLEN, REGION_CELLS, RPOS, VAL
 
 
-@kernel
+@kernel(inline="always")
 def remove(g, c, d):
     """Remove candidate ``d`` (1-9) from cell ``c``; True when it was there."""
     bit = 1 << (d - 1)

@@ -22,7 +22,7 @@ import numpy as np
 from .._bits import LOWBIT, POPCOUNT
 from .._jit import kernel
 from . import techniques as T
-from ._graph import C_BLOCK, C_NAKED, key_less, length_difficulty
+from ._graph import C_BLOCK, C_NAKED, key_less, length_difficulty, v_mem
 from ._hintlist import hl_add, hl_done, hl_emit, hl_removed
 from ._tables import CAND, CELL_INDEX, CELL_REGION, HOUSE, IN_BLOCK, REGION_CELLS, RPOS, VAL
 
@@ -30,7 +30,7 @@ MAXOFF = 32768
 FP_MUL = np.uint64(0x100000001B3)
 
 
-@kernel
+@kernel(inline="always")
 def on_to_off(g, c, d, y, out, why):
     """``getOnToOff`` of candidate (c, d) (d 0-8): the candidates it excludes, as candidate
     numbers, in SE's order (other candidates of the cell when ``y``, then block, row, column),
@@ -54,7 +54,7 @@ def on_to_off(g, c, d, y, out, why):
     return n
 
 
-@kernel
+@kernel(inline="always")
 def off_to_on(g, c, d, y, x, out, why):
     """``getOffToOn`` of candidate (c, d) without hidden parents: the candidates it forces, in
     SE's order (the cell's other candidate when ``y``, then the other place in block, row,
@@ -108,7 +108,7 @@ def _cycle_removals(g, root, j, sc, rem):
     """Removals of the cycle closed by off node ``j``: candidates of a node's digit, outside the
     loop's cells, that see an "on" node and an "off" node of the loop (root excluded, the
     returning "on" node included). Returns the number of loop cells."""
-    on_mem, on_par, on_depth, on_list, on_why, chain_off, off_pid, off_par, off_depth, off_why, buf, why = sc
+    on_mem, on_par, on_depth, on_list, on_why, chain_off, off_pid, off_par, off_depth, off_why, buf, why = _views(sc)
     in_loop = np.zeros(81, dtype=np.bool_)
     rc = root // 9
     in_loop[rc] = True
@@ -156,7 +156,7 @@ def _fp_step(h, v):
 def _collect_cycle(hl, g, save, mem, root, j, ret_why, sc, rem, y, x, mark):
     """Nested mode: the cycle closed by off node ``j`` (the returning node's cause
     ``ret_why``) into the hint list, with its rule parents (both directions of the loop)."""
-    on_mem, on_par, on_depth, on_list, on_why, chain_off, off_pid, off_par, off_depth, off_why, buf, why = sc
+    on_mem, on_par, on_depth, on_list, on_why, chain_off, off_pid, off_par, off_depth, off_why, buf, why = _views(sc)
     comp = off_depth[j] + 1
     dd, sk = _cycle_key(y, x, comp)
     h = np.uint64(1469598103934665603)
@@ -202,10 +202,10 @@ def _cycles(g, root, y, x, best, rem, sc, collect, hl, save, mem, mark):
     """``doCycles`` from candidate ``root`` assumed true. Top level: updates ``best``
     (difficulty, complexity, sort key, cells, found) and ``rem`` when a worthy cycle beats it;
     ``collect``: every worthy cycle into ``hl``."""
-    on_mem, on_par, on_depth, on_list, on_why, chain_off, off_pid, off_par, off_depth, off_why, buf, why = sc
+    on_mem, on_par, on_depth, on_list, on_why, chain_off, off_pid, off_par, off_depth, off_why, buf, why = _views(sc)
     for k in range(729):
-        on_mem[k] = False
-    on_mem[root] = True
+        on_mem[k] = 0
+    on_mem[root] = 1
     on_par[root] = -1
     on_depth[root] = 0
     on_why[root] = 0
@@ -273,7 +273,7 @@ def _cycles(g, root, y, x, best, rem, sc, collect, hl, save, mem, mark):
                                 rem[c] = tmp[c]
                             return
                 if not on_mem[q]:
-                    on_mem[q] = True
+                    on_mem[q] = 1
                     on_par[q] = j
                     on_depth[q] = off_depth[j] + 1
                     on_why[q] = owhy[i]
@@ -344,28 +344,36 @@ def _forcing(g, root, root_on, y, sc, fmem, fpar, fdepth, fwhy, fl):
     return -1, -1, 0
 
 
+U_ON = 5 * 729
+U_BUF = U_ON + 1024
+U_OFF = U_BUF + 1458
+
+
 @kernel
 def new_unary_scratch(maxoff):
-    on_mem = np.zeros(729, dtype=np.bool_)
-    on_par = np.zeros(729, dtype=np.int64)
-    on_depth = np.zeros(729, dtype=np.int64)
-    on_list = np.zeros(729, dtype=np.int64)
-    on_why = np.zeros(729, dtype=np.int64)
-    chain_off = np.zeros((729, 12), dtype=np.uint64)
-    off_pid = np.zeros(maxoff, dtype=np.int64)
-    off_par = np.zeros(maxoff, dtype=np.int64)
-    off_depth = np.zeros(maxoff, dtype=np.int64)
-    off_why = np.zeros(maxoff, dtype=np.int64)
-    buf = np.zeros(1024, dtype=np.int64)
-    why = np.zeros(1458, dtype=np.int64)
-    return on_mem, on_par, on_depth, on_list, on_why, chain_off, off_pid, off_par, off_depth, off_why, buf, why
+    """The walks' scratch: an int64 array (per "on" node: reached, parent, depth, list, cause;
+    two buffers; per "off" node, ``maxoff`` of them: potential, parent, depth, cause) and the
+    "off" potentials on each "on" node's way back to the root (uint64 [729, 12])."""
+    si = np.empty(U_OFF + 4 * maxoff, dtype=np.int64)
+    chain_off = np.empty((729, 12), dtype=np.uint64)
+    return si, chain_off
+
+
+@kernel(inline="always")
+def _views(sc):
+    si, chain_off = sc
+    maxoff = (si.shape[0] - U_OFF) // 4
+    o = U_OFF
+    return (si[0:729], si[729:1458], si[1458:2187], si[2187:2916], si[2916:3645], chain_off,
+            si[o:o + maxoff], si[o + maxoff:o + 2 * maxoff], si[o + 2 * maxoff:o + 3 * maxoff],
+            si[o + 3 * maxoff:o + 4 * maxoff], si[U_ON:U_BUF], si[U_BUF:U_OFF])
 
 
 @kernel
 def _walk(g, sc, collect, hl, save, mem, mark, best, rem, state):
     """Every start of SE's three passes (X, Y, XY), cell by cell, digit by digit. Top level: the
     best hint so far in ``best``/``rem``/``state`` (kind, pass, root, on-target)."""
-    on_mem, on_par, on_depth, on_list, on_why, chain_off, off_pid, off_par, off_depth, off_why, buf, why = sc
+    on_mem, on_par, on_depth, on_list, on_why, chain_off, off_pid, off_par, off_depth, off_why, buf, why = _views(sc)
     fmem = np.zeros(1458, dtype=np.bool_)
     fpar = np.zeros(1458, dtype=np.int64)
     fdepth = np.zeros(1458, dtype=np.int64)
@@ -445,7 +453,7 @@ def unary_chains(g, hi, hd, hrem):
     hl_dummy_f = np.zeros(0, dtype=np.float64)
     hl = (hl_dummy_f, np.zeros((0, 4), dtype=np.int64), np.zeros(0, dtype=np.uint64), np.zeros((0, 81), dtype=np.int32),
           np.zeros(0, dtype=np.int32), np.zeros(2, dtype=np.int64))
-    _walk(g, sc, False, hl, g, np.zeros(1, dtype=np.int8), np.zeros(1, dtype=np.int8), best, rem, state)
+    _walk(g, sc, False, hl, g, np.zeros(1, dtype=np.int32), np.zeros(1, dtype=np.int8), best, rem, state)
     kind = state[0]
     if kind == 0:
         return False
@@ -480,7 +488,7 @@ def unary_chains(g, hi, hd, hrem):
 def unary_collect(g, save, gr, recs, hl, sc, mark):
     """Nested in a run (graph ``gr``, grid ``g`` reduced from ``save``): every forcing chain and
     cycle hint of the reduced grid handed to the run; returns the potentials produced."""
-    mem = gr[0]
+    mem = v_mem(gr)
     hn = hl[5]
     hn[0] = 0
     hn[1] = 0

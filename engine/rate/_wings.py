@@ -1,7 +1,7 @@
 """XY-Wing, XYZ-Wing and the aligned exclusions (pair, triplet) in Sudoku Explainer's order."""
 import numpy as np
 
-from .._bits import LOWBIT, POPCOUNT
+from .._bits import LOWBIT, POPCOUNT, popcount, trailing_zeros
 from .._jit import kernel
 from . import techniques as T
 from ._hint import clear_rem, set_hint
@@ -46,7 +46,7 @@ def xy_wing(g, hi, hd, hrem, xyz):
     return False
 
 
-@kernel
+@kernel(inline="always")
 def _allowed(g, cells, vals, k, common, ncommon):
     """A combination of digits (one per cell) survives: no two cells that see each other share a
     digit, and no common excluding cell has all its candidates among the digits."""
@@ -64,16 +64,36 @@ def _allowed(g, cells, vals, k, common, ncommon):
 
 
 @kernel
+def _bits81(cells, n):
+    lo = np.uint64(0)
+    hi = np.uint64(0)
+    for x in range(n):
+        c = cells[x]
+        if c < 64:
+            lo |= np.uint64(1) << np.uint64(c)
+        else:
+            hi |= np.uint64(1) << np.uint64(c - 64)
+    return lo, hi
+
+
+@kernel
+def _pop64(x):
+    return popcount(x)
+
+
+@kernel
 def aligned_exclusion(g, hi, hd, hrem, degree):
     """``AlignedPairExclusion`` (6.2) and ``AlignedExclusion(3)`` (7.5): for a pair (triplet) of
     cells with at least two common excluding cells (cells of 2 candidates, or 2-3 for the
     triplet, that see all of them), a candidate of one cell that takes part in no allowed
-    combination of digits goes."""
+    combination of digits goes. A pair with fewer than two common excluders is skipped before
+    its triplets are built (none of them can have two)."""
     clist = np.empty(81, dtype=np.int64)
     is_cand = np.zeros(81, dtype=np.bool_)
-    excl = np.zeros((81, 20), dtype=np.int64)  # excluders of candidate cell i, in house order
-    nexcl = np.zeros(81, dtype=np.int64)
-    is_excl = np.zeros((81, 81), dtype=np.bool_)
+    excl = np.empty((81, 20), dtype=np.int64)  # excluders of candidate cell i, in house order
+    nexcl = np.empty(81, dtype=np.int64)
+    ex_lo = np.empty(81, dtype=np.uint64)  # the same as a set of cells
+    ex_hi = np.empty(81, dtype=np.uint64)
     n = 0
     for c in range(81):
         if POPCOUNT[g[CAND + c]] < 2:
@@ -92,8 +112,7 @@ def aligned_exclusion(g, hi, hd, hrem, degree):
             continue
         clist[n] = c
         nexcl[n] = ne
-        for x in range(ne):
-            is_excl[n, excl[n, x]] = True
+        ex_lo[n], ex_hi[n] = _bits81(excl[n], ne)
         is_cand[c] = True
         n += 1
     if n < degree:
@@ -106,9 +125,13 @@ def aligned_exclusion(g, hi, hd, hrem, degree):
     in_twin = np.zeros(81, dtype=np.bool_)
     cells = np.empty(3, dtype=np.int64)
     vals = np.empty(3, dtype=np.int64)
-    idx = np.empty(3, dtype=np.int64)
+    allowed = np.zeros(3, dtype=np.int64)
     for j in range(1, n):
         for i in range(j):
+            lo = ex_lo[i] & ex_lo[j]
+            hi_ = ex_hi[i] & ex_hi[j]
+            if _pop64(lo) + _pop64(hi_) < 2:
+                continue
             if degree == 2:
                 ntwin = 1
             else:
@@ -123,25 +146,30 @@ def aligned_exclusion(g, hi, hd, hrem, degree):
                 for x in range(ntwin):
                     in_twin[twin[x]] = False
             for tt in range(ntwin):
-                idx[0] = i
-                idx[1] = j
+                clo = lo
+                chi = hi_
                 if degree == 3:
-                    idx[2] = index_of[twin[tt]]
+                    t = index_of[twin[tt]]
+                    clo &= ex_lo[t]
+                    chi &= ex_hi[t]
+                    if _pop64(clo) + _pop64(chi) < 2:
+                        continue
                 ncommon = 0
-                for x in range(nexcl[i]):
-                    e = excl[i, x]
-                    ok = True
-                    for y in range(1, degree):
-                        if not is_excl[idx[y], e]:
-                            ok = False
-                    if ok:
-                        common[ncommon] = e
-                        ncommon += 1
-                if ncommon < 2:
-                    continue
-                for y in range(degree):
-                    cells[y] = clist[idx[y]]
-                allowed = np.zeros(3, dtype=np.int64)
+                while clo:
+                    common[ncommon] = trailing_zeros(clo)
+                    clo &= clo - np.uint64(1)
+                    ncommon += 1
+                while chi:
+                    common[ncommon] = 64 + trailing_zeros(chi)
+                    chi &= chi - np.uint64(1)
+                    ncommon += 1
+                cells[0] = clist[i]
+                cells[1] = clist[j]
+                if degree == 3:
+                    cells[2] = twin[tt]
+                allowed[0] = 0
+                allowed[1] = 0
+                allowed[2] = 0
                 m0 = g[CAND + cells[0]]
                 while m0:
                     vals[0] = LOWBIT[m0] + 1

@@ -74,6 +74,8 @@ class Rating:
     steps: tuple[Step, ...] | None = field(default=None, compare=False)
     lower: tuple[bool, bool, bool] = (False, False, False)
     """Which of ER, EP, ED are lower bounds (all False when ``complete``)."""
+    length: int = field(default=0, compare=False)
+    """The number of steps of the solution path (up to where it stopped)."""
 
     def __str__(self) -> str:
         """``ER/EP/ED`` as ``serate`` prints it; a lower bound reads ``>=9.5``."""
@@ -139,15 +141,13 @@ def rate(puzzles: np.ndarray, *, max_level: int = MAX_LEVEL, line: str = "1.2.1.
     g = np.zeros(_tables.GLEN, dtype=np.int32)
     acc = np.zeros(_loop.ACC_LEN)
     if not steps:
-        out = np.zeros((len(batch), 6))
+        out = np.zeros((len(batch), 7))
         none = np.zeros((0, _loop.S_LEN), dtype=np.int64), np.zeros(0), np.zeros(0, dtype=np.int64)
-        i = 0
-        while i < len(batch):
-            i = _loop.rate_batch(batch, i, max_level, line2022, out, g, acc)
-            if i < len(batch):
+        for i, p in enumerate(batch):
+            _loop.start(g, acc, p)
+            if _loop.loop(g, acc, max_level, line2022, *none, False) == _loop.NEED_NESTED:
                 _nested_steps(g, acc, max_level, line2022, *none, False)
-                _loop.store_row(acc, out, i)
-                i += 1
+            _loop.store_row(acc, out, i)
         return [_rating(row, None) for row in out.tolist()]
     st = np.zeros((_loop.MAXSTEPS, _loop.S_LEN), dtype=np.int64)
     sd = np.zeros(_loop.MAXSTEPS)
@@ -158,12 +158,14 @@ def rate(puzzles: np.ndarray, *, max_level: int = MAX_LEVEL, line: str = "1.2.1.
         if _loop.loop(g, acc, max_level, line2022, st, sd, el, True) == _loop.NEED_NESTED:
             _nested_steps(g, acc, max_level, line2022, st, sd, el, True)
         a = acc.tolist()
-        row = [a[_loop.A_ER], a[_loop.A_EP], a[_loop.A_ED], a[_loop.A_STATUS], a[_loop.A_EP_LOW], a[_loop.A_ED_LOW]]
+        row = [a[_loop.A_ER], a[_loop.A_EP], a[_loop.A_ED], a[_loop.A_STATUS], a[_loop.A_EP_LOW], a[_loop.A_ED_LOW],
+               a[_loop.A_N]]
         ratings.append(_rating(row, _steps(st, sd, el, int(a[_loop.A_N]))))
     return ratings
 
 
 def _rating(row, steps) -> Rating:
-    er, ep, ed, status, ep_low, ed_low = row
+    er, ep, ed, status, ep_low, ed_low, n = row
     bound = status == _loop.BOUND
-    return Rating(se_round(er), se_round(ep), se_round(ed), not bound, steps, (bound, bool(ep_low), bool(ed_low)))
+    return Rating(se_round(er), se_round(ep), se_round(ed), not bound, steps, (bound, bool(ep_low), bool(ed_low)),
+                  int(n))
