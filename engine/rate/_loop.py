@@ -27,7 +27,7 @@ from ._advanced import adv_basic
 from ._basic import fish, hidden_set, hidden_single, locking, naked_set, naked_single
 from ._hint import HI_A, HI_B, HI_C, HI_CELL, HI_CODE, HI_LEN, HI_VALUE
 from ._multi import make_multi
-from ._nctx import new_nctx
+from ._hintlist import new_records
 from ._run import make_run
 from ._state import init_state, is_solved, place, remove_mask
 from ._tables import CAND, GLEN
@@ -36,7 +36,7 @@ from ._unique import bug, unique_loops
 from ._wings import aligned_exclusion, xy_wing
 
 run1 = make_run(adv_basic, "run1")
-multi1 = make_multi(run1, "multi1")
+multi1 = make_multi(run1, "multi1", False)
 """The chaining producers of levels 0 and 1 (a level-0 run never asks its nested rules)."""
 
 RATED, BOUND, STUCK = 0, 1, 2
@@ -104,7 +104,7 @@ def find_hint(g, hi, hd, hrem, max_level, line2022):
         return 1
     if max_level < 0:
         return -1
-    nctx = new_nctx(False)
+    nctx = (new_records(0),)  # levels 0 and 1 nest no chain: their runs need only the record count
     # chaining producers
     if unary_chains(g, hi, hd, hrem):
         return 1

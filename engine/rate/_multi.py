@@ -104,15 +104,13 @@ def _nested_of(gr, row, recs, mask, fps, comps, n0, cap):
 
 
 @kernel
-def _store(gr, cache, k, clash, nested, recs):
+def _store(gr, cache, k, clash):
     """Keep what the hints need of the run just made from candidate ``k`` assumed true."""
     mem, lst, cnt, nest, nid, anc = v_mem(gr), v_lst(gr), v_cnt(gr), v_nest(gr), v_nid(gr), gr[1]
     cached, c_mem, c_on, c_off, c_n, c_cnt, c_nl0, c_nll, nb_fp, nb_comp, nb_n = cache
     cached[k] = True
     for w in range(W):
         c_mem[k, w] = 0
-    mask = np.zeros(W, dtype=np.uint64)
-    has_nested = nested and _nest_mask(gr, mask)
     for side in range(2):
         n = cnt[N_ON] if side == 0 else cnt[N_OFF]
         for i in range(n):
@@ -123,24 +121,34 @@ def _store(gr, cache, k, clash, nested, recs):
                 c_off[k, i] = p
             c_mem[k, p >> 6] |= np.uint64(1) << np.uint64(p & 63)
             c_cnt[k, p] = count_pid(gr, p)
-            if nested:
-                c_nl0[k, p] = nb_n[0]
-                e = nb_n[0]
-                if has_nested:
-                    e = _nested_of(gr, nid[p], recs, mask, nb_fp, nb_comp, nb_n[0], nb_fp.shape[0])
-                c_nll[k, p] = e - nb_n[0]
-                nb_n[0] = e
     c_n[k, 0] = cnt[N_ON]
     c_n[k, 1] = cnt[N_OFF]
-    c_n[k, 2] = 0
-    if clash:
-        comp = _clash_flat(gr)
-        if has_nested:
-            seen = np.zeros(MAXSEEN, dtype=np.uint64)
-            sn = np.zeros(1, dtype=np.int64)
-            comp += nested_sum(gr, _clash_on_row(gr), recs, seen, sn)
-            comp += nested_sum(gr, _clash_off_row(gr), recs, seen, sn)
-        c_n[k, 2] = comp
+    c_n[k, 2] = _clash_flat(gr) if clash else 0
+
+
+@kernel
+def _store_nested(gr, cache, k, clash, recs):
+    """With nested rules: the distinct nested chains among each potential's ancestors, and the
+    contradiction's complexity with its nested chains."""
+    mem, lst, cnt, nest, nid, anc = v_mem(gr), v_lst(gr), v_cnt(gr), v_nest(gr), v_nid(gr), gr[1]
+    cached, c_mem, c_on, c_off, c_n, c_cnt, c_nl0, c_nll, nb_fp, nb_comp, nb_n = cache
+    mask = np.zeros(W, dtype=np.uint64)
+    has_nested = _nest_mask(gr, mask)
+    for side in range(2):
+        n = cnt[N_ON] if side == 0 else cnt[N_OFF]
+        for i in range(n):
+            p = lst[i] if side == 0 else lst[729 + i]
+            c_nl0[k, p] = nb_n[0]
+            e = nb_n[0]
+            if has_nested:
+                e = _nested_of(gr, nid[p], recs, mask, nb_fp, nb_comp, nb_n[0], nb_fp.shape[0])
+            c_nll[k, p] = e - nb_n[0]
+            nb_n[0] = e
+    if clash and has_nested:
+        seen = np.zeros(MAXSEEN, dtype=np.uint64)
+        sn = np.zeros(1, dtype=np.int64)
+        c_n[k, 2] += nested_sum(gr, _clash_on_row(gr), recs, seen, sn)
+        c_n[k, 2] += nested_sum(gr, _clash_off_row(gr), recs, seen, sn)
 
 
 @kernel
@@ -217,8 +225,9 @@ def _target_removals(g, t, rem):
         rem[t // 9] = g[CAND + t // 9] & ~(1 << (t % 9))
 
 
-def make_multi(run, name):
-    """The top-level producer whose runs are ``run``."""
+def make_multi(run, name, nested):
+    """The top-level producer whose runs are ``run``; ``nested`` (a constant of the compiled
+    code): whether its runs nest chains, whose complexity counts."""
 
     def on_run(g, save, gr, cache, k, level, dynamic, nishio, nctx):
         cached = cache[0]
@@ -226,7 +235,9 @@ def make_multi(run, name):
             recs = nctx[0]
             recs[2][0] = 0  # records live for one top-level run: what the cache needs is copied
             clash = run(g, save, gr, k, level, dynamic, nishio, nctx)
-            _store(gr, cache, k, clash, level >= 2, recs)
+            _store(gr, cache, k, clash)
+            if nested:
+                _store_nested(gr, cache, k, clash, recs)
 
     on_run.__name__ = name + "_on_run"
     on_run.__qualname__ = name + "_on_run"
@@ -234,7 +245,6 @@ def make_multi(run, name):
 
     def multi(g, hi, hd, hrem, level, nishio, dynamic, multiple, nctx):
         """The first hint of the producer in SE's order (see the module); False when none."""
-        nested = level >= 2
         recs = nctx[0]
         save = np.empty(GLEN, dtype=np.int32)
         gr = new_graph()

@@ -55,7 +55,7 @@ def adv5(g, save, gr, level, nctx):
 
 
 run5 = make_run(adv5, "run5")
-multi5 = make_multi(run5, "multi5")
+multi5 = make_multi(run5, "multi5", True)
 
 
 @kernel

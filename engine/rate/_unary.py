@@ -198,94 +198,6 @@ def _collect_cycle(hl, g, save, mem, root, j, ret_why, sc, rem, y, x, mark):
 
 
 @kernel
-def _cycles(g, root, y, x, best, rem, sc, collect, hl, save, mem, mark):
-    """``doCycles`` from candidate ``root`` assumed true. Top level: updates ``best``
-    (difficulty, complexity, sort key, cells, found) and ``rem`` when a worthy cycle beats it;
-    ``collect``: every worthy cycle into ``hl``."""
-    on_mem, on_par, on_depth, on_list, on_why, chain_off, off_pid, off_par, off_depth, off_why, buf, why = _views(sc)
-    for k in range(729):
-        on_mem[k] = 0
-    on_mem[root] = 1
-    on_par[root] = -1
-    on_depth[root] = 0
-    on_why[root] = 0
-    for w in range(12):
-        chain_off[root, w] = 0
-    on_list[0] = root
-    n_on = 1
-    h_on = 0
-    n_off = 0
-    h_off = 0
-    length = 0
-    tmp = np.zeros(81, dtype=np.int64)
-    obuf = np.empty(32, dtype=np.int64)
-    owhy = np.empty(32, dtype=np.int64)
-    while h_on < n_on or h_off < n_off:
-        length += 1
-        end = n_on
-        while h_on < end:
-            p = on_list[h_on]
-            h_on += 1
-            m = on_to_off(g, p // 9, p % 9, y, obuf, owhy)
-            for i in range(m):
-                q = obuf[i]
-                if chain_off[p, q >> 6] >> np.uint64(q & 63) & np.uint64(1):
-                    continue  # an ancestor on the way back to the root
-                if n_off >= off_pid.shape[0]:
-                    raise ValueError("cycles: too many off nodes")
-                off_pid[n_off] = q
-                off_par[n_off] = p
-                off_depth[n_off] = on_depth[p] + 1
-                off_why[n_off] = owhy[i]
-                n_off += 1
-        length += 1
-        if h_off < n_off and not collect:
-            # every cycle closed in this phase has complexity depth + 1
-            dd, sk = _cycle_key(y, x, off_depth[h_off] + 1)
-            if not key_less(dd, off_depth[h_off] + 1, sk, best[0], best[1], best[2]):
-                return
-        end = n_off
-        while h_off < end:
-            j = h_off
-            h_off += 1
-            k = off_pid[j]
-            m = off_to_on(g, k // 9, k % 9, y, x, obuf, owhy)
-            for i in range(m):
-                q = obuf[i]
-                if length >= 4 and q == root:
-                    ncells = _cycle_removals(g, root, j, sc, tmp)
-                    worthy = False
-                    for c in range(81):
-                        if tmp[c]:
-                            worthy = True
-                    if worthy:
-                        if collect:
-                            _collect_cycle(hl, g, save, mem, root, j, owhy[i], sc, tmp, y, x, mark)
-                        else:
-                            comp = off_depth[j] + 1
-                            dd, sk = _cycle_key(y, x, comp)
-                            best[0] = dd
-                            best[1] = comp
-                            best[2] = sk
-                            best[3] = ncells
-                            best[4] = 1
-                            for c in range(81):
-                                rem[c] = tmp[c]
-                            return
-                if not on_mem[q]:
-                    on_mem[q] = 1
-                    on_par[q] = j
-                    on_depth[q] = off_depth[j] + 1
-                    on_why[q] = owhy[i]
-                    pp = off_par[j]
-                    for w in range(12):
-                        chain_off[q, w] = chain_off[pp, w]
-                    chain_off[q, k >> 6] |= np.uint64(1) << np.uint64(k & 63)
-                    on_list[n_on] = q
-                    n_on += 1
-
-
-@kernel
 def _forcing(g, root, root_on, y, sc, fmem, fpar, fdepth, fwhy, fl):
     """``doForcingChains`` from candidate ``root`` assumed true (``root_on``) or false. Returns
     (depth of the node that contradicts the assumption, its parent, its cause), depth -1 when
@@ -369,78 +281,177 @@ def _views(sc):
             si[o + 3 * maxoff:o + 4 * maxoff], si[U_ON:U_BUF], si[U_BUF:U_OFF])
 
 
-@kernel
-def _walk(g, sc, collect, hl, save, mem, mark, best, rem, state):
-    """Every start of SE's three passes (X, Y, XY), cell by cell, digit by digit. Top level: the
-    best hint so far in ``best``/``rem``/``state`` (kind, pass, root, on-target)."""
-    on_mem, on_par, on_depth, on_list, on_why, chain_off, off_pid, off_par, off_depth, off_why, buf, why = _views(sc)
-    fmem = np.zeros(1458, dtype=np.bool_)
-    fpar = np.zeros(1458, dtype=np.int64)
-    fdepth = np.zeros(1458, dtype=np.int64)
-    fwhy = np.zeros(1458, dtype=np.int64)
-    fl = np.zeros(1458, dtype=np.int64)
-    frem = np.zeros(81, dtype=np.int64)
-    for mode in range(3):
-        y = mode >= 1
-        x = mode != 1
-        for c in range(81):
-            if g[VAL + c] != 0:
-                continue
-            card = POPCOUNT[g[CAND + c]]
-            if card <= 1:
-                continue
-            if card > 2 and not x:
-                continue  # Y-cycles start in bivalue cells only
-            for d in range(9):
-                if not (g[CAND + c] >> d & 1):
+def _make_walk(collect, name):
+    """The walk of every start (``walk``) and its cycles' walk (``cycles``); ``collect`` (a
+    constant of the compiled code): every hint into a hint list (nested), else the best one only."""
+
+    def cycles(g, root, y, x, best, rem, sc, hl, save, mem, mark):
+        """``doCycles`` from candidate ``root`` assumed true. Top level: updates ``best``
+        (difficulty, complexity, sort key, cells, found) and ``rem`` when a worthy cycle beats it;
+        ``collect``: every worthy cycle into ``hl``."""
+        on_mem, on_par, on_depth, on_list, on_why, chain_off, off_pid, off_par, off_depth, off_why, buf, why = _views(sc)
+        for k in range(729):
+            on_mem[k] = 0
+        on_mem[root] = 1
+        on_par[root] = -1
+        on_depth[root] = 0
+        on_why[root] = 0
+        for w in range(12):
+            chain_off[root, w] = 0
+        on_list[0] = root
+        n_on = 1
+        h_on = 0
+        n_off = 0
+        h_off = 0
+        length = 0
+        tmp = np.zeros(81, dtype=np.int64)
+        obuf = np.empty(32, dtype=np.int64)
+        owhy = np.empty(32, dtype=np.int64)
+        while h_on < n_on or h_off < n_off:
+            length += 1
+            end = n_on
+            while h_on < end:
+                p = on_list[h_on]
+                h_on += 1
+                m = on_to_off(g, p // 9, p % 9, y, obuf, owhy)
+                for i in range(m):
+                    q = obuf[i]
+                    if chain_off[p, q >> 6] >> np.uint64(q & 63) & np.uint64(1):
+                        continue  # an ancestor on the way back to the root
+                    if n_off >= off_pid.shape[0]:
+                        raise ValueError("cycles: too many off nodes")
+                    off_pid[n_off] = q
+                    off_par[n_off] = p
+                    off_depth[n_off] = on_depth[p] + 1
+                    off_why[n_off] = owhy[i]
+                    n_off += 1
+            length += 1
+            if h_off < n_off and not collect:
+                # every cycle closed in this phase has complexity depth + 1
+                dd, sk = _cycle_key(y, x, off_depth[h_off] + 1)
+                if not key_less(dd, off_depth[h_off] + 1, sk, best[0], best[1], best[2]):
+                    return
+            end = n_off
+            while h_off < end:
+                j = h_off
+                h_off += 1
+                k = off_pid[j]
+                m = off_to_on(g, k // 9, k % 9, y, x, obuf, owhy)
+                for i in range(m):
+                    q = obuf[i]
+                    if length >= 4 and q == root:
+                        ncells = _cycle_removals(g, root, j, sc, tmp)
+                        worthy = False
+                        for c in range(81):
+                            if tmp[c]:
+                                worthy = True
+                        if worthy:
+                            if collect:
+                                _collect_cycle(hl, g, save, mem, root, j, owhy[i], sc, tmp, y, x, mark)
+                            else:
+                                comp = off_depth[j] + 1
+                                dd, sk = _cycle_key(y, x, comp)
+                                best[0] = dd
+                                best[1] = comp
+                                best[2] = sk
+                                best[3] = ncells
+                                best[4] = 1
+                                for c in range(81):
+                                    rem[c] = tmp[c]
+                                return
+                    if not on_mem[q]:
+                        on_mem[q] = 1
+                        on_par[q] = j
+                        on_depth[q] = off_depth[j] + 1
+                        on_why[q] = owhy[i]
+                        pp = off_par[j]
+                        for w in range(12):
+                            chain_off[q, w] = chain_off[pp, w]
+                        chain_off[q, k >> 6] |= np.uint64(1) << np.uint64(k & 63)
+                        on_list[n_on] = q
+                        n_on += 1
+
+    cycles.__name__ = cycles.__qualname__ = name + "_cycles"
+    cycles = kernel(cycles)
+
+    def walk(g, sc, hl, save, mem, mark, best, rem, state):
+        """Every start of SE's three passes (X, Y, XY), cell by cell, digit by digit. Top level: the
+        best hint so far in ``best``/``rem``/``state`` (kind, pass, root, on-target)."""
+        on_mem, on_par, on_depth, on_list, on_why, chain_off, off_pid, off_par, off_depth, off_why, buf, why = _views(sc)
+        fmem = np.zeros(1458, dtype=np.bool_)
+        fpar = np.zeros(1458, dtype=np.int64)
+        fdepth = np.zeros(1458, dtype=np.int64)
+        fwhy = np.zeros(1458, dtype=np.int64)
+        fl = np.zeros(1458, dtype=np.int64)
+        frem = np.zeros(81, dtype=np.int64)
+        for mode in range(3):
+            y = mode >= 1
+            x = mode != 1
+            for c in range(81):
+                if g[VAL + c] != 0:
                     continue
-                root = 9 * c + d
-                best[4] = 0
-                _cycles(g, root, y, x, best, rem, sc, collect, hl, save, mem, mark)
-                if best[4] > 0:
-                    state[0] = 1
-                    state[1] = mode
-                    state[2] = root
-                    state[4] = int(best[3])
-                if not x:
+                card = POPCOUNT[g[CAND + c]]
+                if card <= 1:
                     continue
-                for on in (True, False):
-                    depth, par, twhy = _forcing(g, root, on, y, sc, fmem, fpar, fdepth, fwhy, fl)
-                    if depth < 0:
+                if card > 2 and not x:
+                    continue  # Y-cycles start in bivalue cells only
+                for d in range(9):
+                    if not (g[CAND + c] >> d & 1):
                         continue
-                    comp = depth + 1
-                    dd, sk = _forcing_key(y, x, comp)
-                    if collect:
-                        for cc in range(81):
-                            frem[cc] = 0
-                        if on:
-                            frem[c] = 1 << d
-                        else:
-                            frem[c] = g[CAND + c] & ~(1 << d)
-                        h = np.uint64(1469598103934665603)
-                        h = _fp_step(h, root if not on else 768 + root)
-                        p = par
-                        while p >= 0:
-                            h = _fp_step(h, p if p < 729 else 768 + p - 729)
-                            p = fpar[p]
-                        i = hl_add(hl, dd, comp, sk, h, frem)
-                        if not on:
-                            hl_removed(hl, i, g, save, mem, c, d, twhy, mark)
-                        p = par
-                        while p >= 0:
-                            if p < 729 and fpar[p] >= 0:
-                                hl_removed(hl, i, g, save, mem, p // 9, p % 9, fwhy[p], mark)
-                            p = fpar[p]
-                        hl_done(hl, i, mark)
-                    elif key_less(dd, comp, sk, best[0], best[1], best[2]):
-                        best[0] = dd
-                        best[1] = comp
-                        best[2] = sk
-                        state[0] = 2
+                    root = 9 * c + d
+                    best[4] = 0
+                    cycles(g, root, y, x, best, rem, sc, hl, save, mem, mark)
+                    if best[4] > 0:
+                        state[0] = 1
                         state[1] = mode
                         state[2] = root
-                        state[3] = 0 if on else 1  # the target: off when assumed on
-                        state[4] = comp
+                        state[4] = int(best[3])
+                    if not x:
+                        continue
+                    for on in (True, False):
+                        depth, par, twhy = _forcing(g, root, on, y, sc, fmem, fpar, fdepth, fwhy, fl)
+                        if depth < 0:
+                            continue
+                        comp = depth + 1
+                        dd, sk = _forcing_key(y, x, comp)
+                        if collect:
+                            for cc in range(81):
+                                frem[cc] = 0
+                            if on:
+                                frem[c] = 1 << d
+                            else:
+                                frem[c] = g[CAND + c] & ~(1 << d)
+                            h = np.uint64(1469598103934665603)
+                            h = _fp_step(h, root if not on else 768 + root)
+                            p = par
+                            while p >= 0:
+                                h = _fp_step(h, p if p < 729 else 768 + p - 729)
+                                p = fpar[p]
+                            i = hl_add(hl, dd, comp, sk, h, frem)
+                            if not on:
+                                hl_removed(hl, i, g, save, mem, c, d, twhy, mark)
+                            p = par
+                            while p >= 0:
+                                if p < 729 and fpar[p] >= 0:
+                                    hl_removed(hl, i, g, save, mem, p // 9, p % 9, fwhy[p], mark)
+                                p = fpar[p]
+                            hl_done(hl, i, mark)
+                        elif key_less(dd, comp, sk, best[0], best[1], best[2]):
+                            best[0] = dd
+                            best[1] = comp
+                            best[2] = sk
+                            state[0] = 2
+                            state[1] = mode
+                            state[2] = root
+                            state[3] = 0 if on else 1  # the target: off when assumed on
+                            state[4] = comp
+
+    walk.__name__ = walk.__qualname__ = name
+    return kernel(walk)
+
+
+_walk_best = _make_walk(False, "_walk_best")
+_walk_collect = _make_walk(True, "_walk_collect")
 
 
 @kernel
@@ -453,7 +464,7 @@ def unary_chains(g, hi, hd, hrem):
     hl_dummy_f = np.zeros(0, dtype=np.float64)
     hl = (hl_dummy_f, np.zeros((0, 4), dtype=np.int64), np.zeros(0, dtype=np.uint64), np.zeros((0, 81), dtype=np.int32),
           np.zeros(0, dtype=np.int32), np.zeros(2, dtype=np.int64))
-    _walk(g, sc, False, hl, g, np.zeros(1, dtype=np.int32), np.zeros(1, dtype=np.int8), best, rem, state)
+    _walk_best(g, sc, hl, g, np.zeros(1, dtype=np.int32), np.zeros(1, dtype=np.int8), best, rem, state)
     kind = state[0]
     if kind == 0:
         return False
@@ -495,5 +506,5 @@ def unary_collect(g, save, gr, recs, hl, sc, mark):
     best = np.array([1e9, 0.0, 0.0, 0.0, 0.0])
     rem = np.zeros(81, dtype=np.int64)
     state = np.zeros(5, dtype=np.int64)
-    _walk(g, sc, True, hl, save, mem, mark, best, rem, state)
+    _walk_collect(g, sc, hl, save, mem, mark, best, rem, state)
     return hl_emit(hl, gr, recs)
