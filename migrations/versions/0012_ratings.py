@@ -1,7 +1,7 @@
 """Sudoku Explainer ratings of puzzles (``bin/rate --store``).
 
 Revision ID: 0012
-Revises: 0010
+Revises: 0011
 Create Date: 2026-11-28
 
 ``ratings``: one row per (puzzle as given, SE line, chain level limit): the exact 81-character
@@ -15,7 +15,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0012"
-down_revision = "0010"
+down_revision = "0011"
 branch_labels = None
 depends_on = None
 
