@@ -33,10 +33,10 @@ from __future__ import annotations
 import argparse
 import sys
 
-from sudoku_symmetry.commands._common import (EXIT_BAD_INPUT, EXIT_OK, CommandError, add_cluster_arguments,
-                                              add_db_argument, add_input_argument, add_version_argument,
-                                              check_inputs, count_argument, count_lines, distributed, iter_chunks,
-                                              progress_bar, run)
+from sudoku_symmetry.commands._common import (EXIT_BAD_INPUT, EXIT_OK, CommandError, CommandParser,
+                                              add_cluster_arguments, add_db_argument, add_input_argument,
+                                              add_version_argument, check_inputs, count_argument, count_lines,
+                                              distributed, iter_chunks, progress_bar, run)
 from sudoku_symmetry.commands._formats import Rows, add_format_argument, chunk_inputs
 
 CHUNK = 100  # lines per chunk: rated and printed (or committed) at once; a hard puzzle takes seconds
@@ -44,7 +44,7 @@ FIELDS = ("puzzle", "er", "ep", "ed", "complete", "steps")
 
 
 def build_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="rate", description=__doc__.split("\n\n")[0],
+    p = CommandParser(prog="rate", description=__doc__.split("\n\n")[0],
                                 formatter_class=argparse.RawDescriptionHelpFormatter,
                                 epilog="Output: 'PUZZLE ER/EP/ED' per puzzle line (see docs/rating.md).")
     p.add_argument("--steps", action="store_true", help="print each puzzle's solution path, a step per line")
