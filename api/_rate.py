@@ -19,9 +19,9 @@ def rate(x: Any, *, max_level: int = 5, steps: bool = False, line: str = "1.2.1.
     9.0/1.2/1.2
     >>> r.er, r.ep, r.ed
     (9.0, 1.2, 1.2)
-    >>> print(ss.rate("4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
+    >>> print(ss.rate("..3.9....1...4..36..8..21...4..8..73...9................4.7..686........7.....5.4",
     ...               max_level=0))
-    >=9.0/1.2/1.2
+    >=9.3/>=9.3/2.6
 
     ``max_level`` (0-5) stops before chains nested deeper than it (0: up to dynamic forcing
     chains, 1: "Dynamic Forcing Chains (+)", 2-5: the nested levels, which take seconds to

@@ -30,7 +30,7 @@ def puzzles(name, n, step=1):
 def test_length_difficulty_is_ses_table(fn):
     for complexity in range(0, 3000, 7):
         assert se_round(6.5 + fn(complexity)) == se_round(6.5 + naive_rate.length_difficulty(complexity))
-    assert fn(6) == 0.0 and se_round(fn(7)) == 0.1 and se_round(fn(11)) == 0.2 and se_round(fn(15)) == 0.4
+    assert fn(6) == 0.0 and se_round(fn(7)) == 0.1 and se_round(fn(11)) == 0.3 and se_round(fn(15)) == 0.4
 
 
 @pytest.mark.parametrize("place", [_state.place, _state.place.py_func])
@@ -59,7 +59,7 @@ def test_hidden_single_finds_the_first_in_ses_order(producer):
 
 # -- paths: every step sound -------------------------------------------------------------------
 def test_paths_remove_no_digit_of_the_solution():
-    batch = np.concatenate([puzzles("sudoku3m_sample7034.txt", 25, 280), puzzles("top1465.txt", 6, 240)])
+    batch = np.concatenate([puzzles("sudoku3m_sample7034.txt", 20, 350), puzzles("top1465.txt", 3, 480)])
     for p, r in zip(batch, rate(batch, max_level=1, steps=True)):
         sols = naive_rate.solutions(p, 2)
         assert len(sols) == 1
@@ -69,15 +69,16 @@ def test_paths_remove_no_digit_of_the_solution():
 
 def test_paths_are_sound_where_a_puzzle_has_several_solutions():
     # without uniqueness every technique but the uniqueness tests stays sound: no step removes a
-    # digit any solution has (17-clue puzzles less a clue, few solutions)
-    lines = [ln.split(":") for ln in data_path("derived_16clue_multisol_1000.txt").read_text().splitlines()
-             if ln.strip() and not ln.startswith("#")]
-    few = [p for p, n in lines if int(n) <= 4][:12]
-    batch = parse_lines(few).sudokus
-    checked = 0
-    for p, r in zip(batch, rate(batch, max_level=0, steps=True)):
-        sols = naive_rate.solutions(p, 10)
-        assert 2 <= len(sols) <= 4
+    # digit any solution has (puzzles of sudoku3m less their first given: 2 to 40 solutions)
+    checked, tried = 0, 0
+    for p in puzzles("sudoku3m_sample7034.txt", 40, 170):
+        p = p.copy()
+        p[np.flatnonzero(p)[0]] = 0
+        sols = naive_rate.solutions(p, 41)
+        if not 2 <= len(sols) <= 40:
+            continue
+        tried += 1
+        r, = rate(p[None], max_level=0, steps=True)
         assert r.er == 20.0 or not r.complete  # logic cannot fill a grid that has two solutions
         steps = []
         for s in r.steps:  # up to the first uniqueness test, which assumes one solution
@@ -86,7 +87,9 @@ def test_paths_are_sound_where_a_puzzle_has_several_solutions():
             steps.append(s)
         assert naive_rate.unsound_steps(p, steps, sols, full=False) == []
         checked += len(steps)
-    assert checked > 100
+        if tried == 6:
+            break
+    assert tried == 6 and checked > 100
 
 
 def test_not_unique_names_the_count():
@@ -96,7 +99,9 @@ def test_not_unique_names_the_count():
 
 
 def test_lower_bounds_stop_at_the_level():
-    full, = rate(parse(HARD)[None])
-    bound, = rate(parse(HARD)[None], max_level=0)
-    assert full.complete and str(full) == "9.0/1.2/1.2"
-    assert not bound.complete and str(bound) == ">=9.0/1.2/1.2" and bound.er <= full.er
+    # SE rates it 9.7/9.7/2.6 (hardest_db_110626_se1213.tsv): its ninth step is a dynamic chain (+)
+    plus = "..3.9....1...4..36..8..21...4..8..73...9................4.7..686........7.....5.4"
+    full, = rate(parse(plus)[None], max_level=1)
+    bound, = rate(parse(plus)[None], max_level=0)
+    assert full.complete and str(full) == "9.7/9.7/2.6"
+    assert not bound.complete and bound.lower == (True, True, False) and str(bound) == ">=9.3/>=9.3/2.6"
