@@ -24,41 +24,8 @@ from pathlib import Path
 import numpy as np
 
 ROOT = Path(__file__).resolve().parent.parent
-DATA = ROOT / "tests" / "data"
-
-
-def read_ratings(path: Path) -> list[tuple[str, str, str]]:
-    """(group, puzzle, 'ER/EP/ED') of an expected-values file (``group line puzzle er ep ed``)."""
-    rows = []
-    for ln in path.read_text().splitlines():
-        if ln and not ln.startswith("#"):
-            f = ln.split("\t")
-            if len(f) >= 6 and f[3]:
-                rows.append((f[0], f[2], f"{float(f[3]):.1f}/{float(f[4]):.1f}/{float(f[5]):.1f}"))
-    return rows
-
-
-def read_published(path: Path) -> list[tuple[str, str, str]]:
-    rows = []
-    for ln in path.read_text().splitlines():
-        if ln and not ln.startswith("#"):
-            f = ln.split("\t")
-            if f[4] and f[5] and f[6]:
-                rows.append(("hardest_db_published", f[1], f"{float(f[4]):.1f}/{float(f[5]):.1f}/{float(f[6]):.1f}"))
-    return rows
-
-
-def read_paths(path: Path) -> dict[str, list[tuple[str, str, str]]]:
-    paths: dict[str, list] = {}
-    cur = None
-    for ln in path.read_text().splitlines():
-        if ln.startswith("P\t"):
-            cur = ln.split("\t")[3]
-            paths[cur] = []
-        elif ln.startswith("S\t") and cur:
-            f = ln.split("\t")
-            paths[cur].append((f[2], f[3], f[4]))
-    return paths
+sys.path.insert(0, str(ROOT / "tests"))
+import se_expected  # noqa: E402  (the readers of the committed expected values)
 
 
 def rate_one(puzzle: str, max_level: int, line: str, steps: bool = False):
@@ -70,10 +37,6 @@ def rate_one(puzzle: str, max_level: int, line: str, steps: bool = False):
     return r, time.process_time() - t
 
 
-def off_by(a: str, b: str) -> float:
-    return max(abs(float(x) - float(y.lstrip(">="))) for x, y in zip(a.split("/"), b.split("/")))
-
-
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--group", action="append", help="only these groups (repeat)")
@@ -83,16 +46,16 @@ def main(argv=None) -> int:
     ap.add_argument("--hardest", type=int, default=0, metavar="N",
                     help="also the N lowest-ER rows of the published hardest database")
     args = ap.parse_args(argv)
-    rows = read_ratings(DATA / ("se_ratings_1213.tsv" if args.line == "1.2.1.3" else "se_ratings_2022.tsv"))
+    rows = se_expected.ratings("se_ratings_1213.tsv" if args.line == "1.2.1.3" else "se_ratings_2022.tsv")
     if args.line == "1.2.1.3":
-        rows += read_ratings(DATA / "hardest_db_110626_se1213.tsv")
+        rows += se_expected.ratings("hardest_db_110626_se1213.tsv")
     if args.hardest:
-        pub = read_published(DATA / "hardest_db_110626.tsv")
+        pub = se_expected.published_hardest()
         pub.sort(key=lambda r: tuple(float(x) for x in r[2].split("/")))
         rows += pub[:args.hardest]
     if args.group:
         rows = [r for r in rows if r[0] in args.group]
-    paths = read_paths(DATA / "se_paths_1213.tsv") if args.paths else {}
+    paths = se_expected.paths() if args.paths else {}
     stats: dict[str, list] = defaultdict(lambda: [0, 0, 0, 0.0, 0])
     diffs = []
     bad_path = []
@@ -110,19 +73,14 @@ def main(argv=None) -> int:
             s[1] += 1
             s[2] += 1
         else:
-            if off_by(got, want) <= 0.1 + 1e-9:
+            if se_expected.off_by(got, want) <= 0.1 + 1e-9:
                 s[2] += 1
             diffs.append((group, puzzle, got, want, ""))
         if puzzle in paths:
             mine = [(f"{st.difficulty:.1f}", st.technique, st.action) for st in r.steps]
-            theirs = paths[puzzle]
-            for i, (x, y) in enumerate(zip(mine, theirs)):
-                if x != y:
-                    bad_path.append((puzzle, i + 1, x, y))
-                    break
-            else:
-                if len(mine) != len(theirs):
-                    bad_path.append((puzzle, min(len(mine), len(theirs)) + 1, len(mine), len(theirs)))
+            d = se_expected.first_difference(mine, paths[puzzle])
+            if d is not None:
+                bad_path.append((puzzle, *d))
         print(f"{group}\t{puzzle}\t{got}\t{want}\t{secs:.2f}", file=sys.stderr, flush=True)
     failed = False
     print(f"{'group':28s} {'puzzles':>7s} {'exact':>6s} {'<=0.1':>6s} {'bound':>6s} {'CPU-s':>8s}")

@@ -2,7 +2,7 @@
 the same puzzles: CPU seconds of each whole process (JVM start and JIT included, as a user pays
 them), puzzles per CPU-second per group, the tools alternated over several rounds, medians.
 
-    python bench/rate_native.py --serate-cp SE.jar --skfr SKFR [--project] [--rounds 3] \\
+    python bench/bench_rate.py --serate-cp SE.jar --skfr SKFR [--project] [--rounds 3] \\
         [--sample tests/data/rate_sample.tsv --group top1465 ... | FILE ...]
 
 Puzzles: the groups of the rating sample (``group<TAB>line<TAB>puzzle``, as ``bench/rate_sample.py``
