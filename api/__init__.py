@@ -35,6 +35,7 @@ if _TYPE_CHECKING:
     from ._grids import band, ed_grids
     from ._patterns import pattern_canon, pattern_count, patterns
     from ._puzzles import UnavoidableSet, puzzles_in_grid, unavoidable_sets
+    from ._rate import rate
     from ._search17 import s17_entry, search17
     from ._solving import Elimination, LogicState, is_minimal, setlogic, solutions, solve_logic
     from ._sudoku import Equivalence, Sudoku

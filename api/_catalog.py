@@ -107,6 +107,14 @@ def _patterns(catalog):
     return burnside, lambda: plots.pattern_counts(burnside, stored)
 
 
+def _ratings(catalog):
+    from .catalog.queries import run_query
+    from .pictures import plots
+
+    rows = run_query(catalog, "rating_histogram")
+    return rows, lambda: plots.rating_histogram([r[0] for r in rows], [r[1] for r in rows])
+
+
 PLOTS: dict[str, PlotKind] = {
     "band1-grids": PlotKind("essentially different grids per band 1 (416 bars, log scale)", "bin/populate",
                             _band1_grids),
@@ -116,6 +124,7 @@ PLOTS: dict[str, PlotKind] = {
                           "bin/populate", _s17_entry),
     "patterns": PlotKind("ED clue patterns by number of cells: Burnside's exact count and the catalog's", "nothing",
                          _patterns),
+    "ratings": PlotKind("Sudoku Explainer ratings (ER) of the stored puzzles", "bin/rate --store", _ratings),
 }
 """The plot kinds, by name (``bin/plot --list``); add a kind here and both ``ss.plot`` and
 ``bin/plot`` draw it."""
@@ -125,7 +134,8 @@ def plot(kind: str, db: str | None = None) -> "Figure":
     """A plot of what the catalog holds, as a matplotlib ``Figure`` (``bin/plot KIND``): in a
     notebook it shows itself, ``fig.savefig("x.svg")`` writes it. Kinds: ``band1-grids``,
     ``automorphisms``, ``s17-entry`` (filled by ``bin/populate``), ``patterns`` (Burnside's
-    count, and the patterns ``bin/patterns --cells N`` stored). The figure is drawn without
+    count, and the patterns ``bin/patterns --cells N`` stored), ``ratings`` (the ER of the
+    puzzles ``bin/rate --store`` stored). The figure is drawn without
     pyplot, so the user's own plots and backend are left as they are. Needs matplotlib (the
     ``plot`` extra).
 

@@ -133,6 +133,12 @@ class Sudoku:
 
         return count(self, limit)
 
+    def rate(self, **options) -> Any:
+        """Sudoku Explainer's rating, ER/EP/ED (see :func:`sudoku_symmetry.rate`)."""
+        from ._rate import rate
+
+        return rate(self, **options)
+
     def automorphisms(self) -> list["Transform"]:
         """Every transformation mapping the sudoku onto itself (the identity included); for a
         puzzle digits it does not use are relabelled freely, so a nearly empty puzzle has very

@@ -37,6 +37,7 @@ COMMANDS = {
     "generate": "exactly uniform random grids, and minimal puzzles made top-down (symmetry, clues)",
     "minimize": "each puzzle made minimal, or every minimal puzzle inside it",
     "s17-search": "the 17-clue search over the entry: every 17 of a band 1, pass A/B/C, resumable, estimate",
+    "rate": "how hard each puzzle is: Sudoku Explainer's rating ER/EP/ED, with the solution path",
     "plot": "pictures of what the catalog holds (SVG or PNG; needs matplotlib)",
     "browse": "the catalog in a web browser (Datasette), with the docs' queries",
     "data": "the example puzzle sets shipped with the package (@NAME reads one in any command)",

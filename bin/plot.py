@@ -6,7 +6,8 @@
 Kinds (``plot --list``): ``band1-grids`` (ED grids per band 1, 416 bars, log scale),
 ``automorphisms`` (the automorphism histogram of the ED grids), ``s17-entry`` (the 17-clue search
 entry by band-1 rank: bands 2, bands 3 of variants A and C), ``patterns`` (ED clue patterns by
-number of cells: Burnside's exact count and what the catalog holds). The data come from the
+number of cells: Burnside's exact count and what the catalog holds), ``ratings`` (how many stored
+puzzles have each Sudoku Explainer rating, ER: ``bin/rate --store`` fills it). The data come from the
 catalog's named queries (``catalog/queries.py``, the same SQL the docs show; the kinds are
 ``sudoku_symmetry._catalog.PLOTS``, which ``ss.plot`` draws too); ``bin/populate``
 fills what the first three need, ``bin/patterns --cells N`` the enumerated patterns. Without

@@ -66,6 +66,9 @@ for its puzzles of n clues (``find-puzzles --store``).
 Migration 0010 (``catalog/search17.py``): ``s17_search_slices``, the slices of bands 2 each
 checkpoint of the 17-clue search covered, so that searching a slice again counts nothing twice.
 
+Migration 0012 (``catalog/ratings.py``): ``ratings``, Sudoku Explainer's rating of each puzzle
+``bin/rate --store`` rated (the exact string and its canonical form).
+
 Adding a table: add the model here, then a migration ``migrations/versions/000N_*.py`` with
 ``down_revision`` the previous head, and bump ``catalog.db.HEAD_REVISION``.
 """
@@ -337,3 +340,30 @@ class GridSearch(Base):
     automorphism_count: Mapped[int] = mapped_column(Integer)
     seconds: Mapped[float] = mapped_column(Float)
     computed_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class Rating(Base):
+    """Migration 0012: Sudoku Explainer's rating of a puzzle as given (``bin/rate --store``):
+    ER/EP/ED as ``serate`` prints them, or lower bounds (``complete`` False, ``lower`` naming the
+    figures that are bounds) when the rating stopped at ``max_level``. ``canonical``: the pure
+    minlex form, shared by every morph of the puzzle (each morph is a row of its own)."""
+
+    __tablename__ = "ratings"
+    __table_args__ = (CheckConstraint("max_level >= 0 AND max_level <= 5", name="max_level_range"),
+                      CheckConstraint("line IN ('1.2.1.3', '2022')", name="line_known"),
+                      Index("ix_ratings_canonical", "canonical"), Index("ix_ratings_er", "er"))
+
+    puzzle: Mapped[str] = mapped_column(String(81), primary_key=True)
+    line: Mapped[str] = mapped_column(String(8), primary_key=True)
+    max_level: Mapped[int] = mapped_column(SmallInteger, primary_key=True, autoincrement=False)
+    canonical: Mapped[str] = mapped_column(String(81))
+    n_givens: Mapped[int] = mapped_column(SmallInteger)
+    er: Mapped[float] = mapped_column(Float)
+    ep: Mapped[float] = mapped_column(Float)
+    ed: Mapped[float] = mapped_column(Float)
+    complete: Mapped[bool] = mapped_column(Boolean)
+    lower: Mapped[str] = mapped_column(String(8))
+    steps: Mapped[int] = mapped_column(Integer)
+    cpu_seconds: Mapped[float] = mapped_column(Float)
+    source: Mapped[str | None] = mapped_column(String(255), nullable=True)
+    rated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)

@@ -113,6 +113,20 @@ QUERIES: tuple[Query, ...] = (
           "SELECT n_givens AS cells, count(*) AS patterns FROM configurations\n"
           " WHERE kind = 'pattern' AND convention = 'box_first' GROUP BY n_givens ORDER BY n_givens",
           needs="bin/patterns --cells N"),
+    Query("hardest_puzzles", "The hardest stored puzzles",
+          "The stored puzzles with the highest Sudoku Explainer rating (ER, then EP, ED), one row per "
+          "puzzle as rated; morphs of one puzzle share their canonical form. Lower bounds (a rating "
+          "stopped at --max-level) are left out.",
+          "SELECT puzzle, canonical, er, ep, ed, n_givens, steps FROM ratings\n"
+          " WHERE line = '1.2.1.3' AND complete\n"
+          " ORDER BY er DESC, ep DESC, ed DESC, puzzle LIMIT 20",
+          needs="bin/rate --store"),
+    Query("rating_histogram", "How hard the stored puzzles are",
+          "How many stored puzzles have each Sudoku Explainer rating (ER), complete ratings of SE "
+          "1.2.1.3's line.",
+          "SELECT er, count(*) AS puzzles FROM ratings WHERE line = '1.2.1.3' AND complete\n"
+          " GROUP BY er ORDER BY er",
+          needs="bin/rate --store"),
     Query("runs", "Long runs and how far they are",
           "Every resumable run: its kind, parameters, status and items done.",
           "SELECT id, kind, status, items_done, items_total, parameters FROM runs ORDER BY id",

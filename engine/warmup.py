@@ -113,9 +113,18 @@ def _generate() -> None:
     minimal_inside(PUZZLE)
 
 
+def _rate() -> None:
+    from .rate import rate
+
+    # chains up to dynamic (+): the nested levels (2-5) are compiled apart, when a puzzle needs them
+    batch = np.stack([_cells(PUZZLE), _cells(PUZZLE_B)])
+    rate(batch, max_level=1)
+    rate(batch, max_level=1, steps=True)
+
+
 STEPS: list[tuple[str, Callable[[], None]]] = [
     ("bands", _bands), ("canon", _canon), ("solve", _solve), ("grids", _grids), ("patterns", _patterns),
-    ("search17", _search17), ("unavoidable", _unavoidable), ("generate", _generate)]
+    ("search17", _search17), ("unavoidable", _unavoidable), ("generate", _generate), ("rate", _rate)]
 """The families in the order their kernels are compiled (later steps reuse earlier tables)."""
 
 

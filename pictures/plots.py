@@ -125,6 +125,18 @@ def pattern_counts(burnside: Mapping[int, int], stored: Mapping[int, int]):
     return fig
 
 
+def rating_histogram(er: Sequence[float], counts: Sequence[int], title: str = "stored puzzles"):
+    """How many puzzles have each Sudoku Explainer rating (ER, in steps of 0.1), log scale."""
+    fig, ax = _figure()
+    ax.bar(list(er), list(counts), width=0.08, color="#3b6ea8")
+    ax.set_yscale("log")
+    ax.set_xlabel("ER (Sudoku Explainer rating)")
+    ax.set_ylabel("puzzles")
+    total = sum(counts)
+    ax.set_title(f"Sudoku Explainer ratings of {total:,} {title}")
+    return fig
+
+
 def save(fig, path: str | Path) -> Path:
     """Write ``fig`` as SVG or PNG (by the file's suffix); returns the path."""
     path = Path(path)

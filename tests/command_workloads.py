@@ -28,6 +28,8 @@ def workloads(tmp: Path) -> dict[str, list[list[str]]]:
     pattern = tmp / "pattern.txt"
     pattern.write_text(PUZZLE.replace(".", "0") + "\n" + "".join("x" if c != "." else "." for c in PUZZLE) + "\n")
     p = str(puzzles)
+    unique = tmp / "unique.txt"
+    unique.write_text(PUZZLE + "\n" + PUZZLE_B + "\n")
     return {
         "populate": [["--step", "bands", "--step", "ed_grids", "--step", "s17_entry"]],  # not the warm-up
         "band": [[str(bands)]],
@@ -49,6 +51,7 @@ def workloads(tmp: Path) -> dict[str, list[list[str]]]:
         "generate": [["--grids", "2"], ["--count", "2", "--symmetry", "180", "--stats"],
                      ["--count", "1", "--clues", "20-40", "--solutions"]],
         "minimize": [[str(unique)], ["--order", "forward", str(unique)], ["--all", str(minimal)]],
+        "rate": [["--max-level", "1", str(unique)], ["--max-level", "1", "--steps", str(unique)]],
     }
 
 

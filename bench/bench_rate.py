@@ -2,7 +2,7 @@
 the same puzzles: CPU seconds of each whole process (JVM start and JIT included, as a user pays
 them), puzzles per CPU-second per group, the tools alternated over several rounds, medians.
 
-    python bench/rate_native.py --serate-cp SE.jar --skfr SKFR [--project] [--rounds 3] \\
+    python bench/bench_rate.py --serate-cp SE.jar --skfr SKFR [--project] [--rounds 3] \\
         [--sample tests/data/rate_sample.tsv --group top1465 ... | FILE ...]
 
 Puzzles: the groups of the rating sample (``group<TAB>line<TAB>puzzle``, as ``bench/rate_sample.py``
@@ -114,8 +114,13 @@ class Skfr(Tool):
 API_SCRIPT = """
 import sys
 import sudoku_symmetry as ss
+ss.rate("9....1..384.2....95....8.1....67....4...1.3.619..4...238....4...............3.2..")  # loads the kernels
+import time
 puzzles = [line.split()[0][:81] for line in open(sys.argv[1]) if line.strip()]
-for p, r in zip(puzzles, ss.rate(puzzles)):
+t0 = time.process_time()
+ratings = ss.rate(puzzles) if puzzles else []
+print("# rating CPU-s", time.process_time() - t0)
+for p, r in zip(puzzles, ratings):
     print(p, f"{r.er:.1f}/{r.ep:.1f}/{r.ed:.1f}")
 """
 
@@ -129,7 +134,10 @@ class Project(Tool):
     def run(self, puzzles_file, scratch):
         out = scratch / "project.out"
         secs = timed([*self.cmd, str(puzzles_file)], scratch, out)
-        return secs, _ratings(out.read_text())
+        text = out.read_text()
+        # --project-api: the CPU time of the rating call itself (no import, no kernel loading)
+        self.inside = next((float(ln.split()[-1]) for ln in text.splitlines() if ln.startswith("# rating CPU-s")), None)
+        return secs, _ratings(text)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -174,6 +182,7 @@ def main(argv: list[str] | None = None) -> int:
         ap.error("no tool: give --serate-cp, --skfr, --project or --project-api")
 
     secs: dict[tuple[str, str], list[float]] = defaultdict(list)
+    inside: dict[tuple[str, str], list[float]] = defaultdict(list)  # the project's rating call alone
     rated: dict[tuple[str, str], dict[str, str]] = {}
     with tempfile.TemporaryDirectory() as tmp:
         scratch = Path(tmp)
@@ -190,6 +199,8 @@ def main(argv: list[str] | None = None) -> int:
                 for tool in order:
                     s, got = tool.run(files[g], scratch)
                     secs[tool.name, g].append(s)
+                    if getattr(tool, "inside", None) is not None:
+                        inside[tool.name, g].append(tool.inside)
                     rated[tool.name, g] = got
                     print(f"round {r + 1} {g:28s} {tool.name:8s} {s:9.2f} CPU-s", file=sys.stderr)
 
@@ -214,6 +225,26 @@ def main(argv: list[str] | None = None) -> int:
                 ratios = [a / b if b else float("inf") for a, b in zip(secs[tool.name, g], last)]
                 print(f"{'':28s} {tools[-1].name} is {statistics.median(ratios):,.1f}x as fast as {tool.name} "
                       f"(median of the rounds' ratios, {min(ratios):,.1f}-{max(ratios):,.1f})")
+    if "empty_input" not in groups:
+        return 0
+    # the same less each tool's start-up (its median on the empty file): the cost of the puzzles
+    print("\nless start-up (each native tool's median CPU-s on the empty file; with --project-api the "
+          "project's rating call alone, timed inside its process): CPU-s of the puzzles, puzzles per "
+          "CPU-second, ratios of the rounds' net times")
+    start = {tool.name: statistics.median(secs[tool.name, "empty_input"]) for tool in tools}
+    for g, puzzles in groups.items():
+        if g == "empty_input":
+            continue
+        net = {tool.name: [max(v, 1e-4) for v in inside[tool.name, g]] if inside[tool.name, g] else
+               [max(x - start[tool.name], 1e-3) for x in secs[tool.name, g]] for tool in tools}
+        for tool in tools:
+            med = statistics.median(net[tool.name])
+            print(f"{g:28s} {tool.name:8s} {len(puzzles):7d} {med:9.3f} {len(puzzles) / med:14.1f}")
+        last = net[tools[-1].name]
+        for tool in tools[:-1]:
+            ratios = [a / b for a, b in zip(net[tool.name], last)]
+            print(f"{'':28s} {tools[-1].name} is {statistics.median(ratios):,.1f}x as fast as {tool.name} "
+                  f"(net; rounds {min(ratios):,.1f}-{max(ratios):,.1f})")
     return 0
 
 

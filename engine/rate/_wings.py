@@ -1,0 +1,206 @@
+"""XY-Wing, XYZ-Wing and the aligned exclusions (pair, triplet) in Sudoku Explainer's order."""
+import numpy as np
+
+from .._bits import LOWBIT, POPCOUNT, popcount, trailing_zeros
+from .._jit import kernel
+from . import techniques as T
+from ._hint import clear_rem, set_hint
+from ._tables import CAND, HOUSE, SEES
+
+
+@kernel
+def xy_wing(g, hi, hd, hrem, xyz):
+    """``XYWing``: a pivot (2 candidates xy; 3 for XYZ) and two pincers it sees (xz, yz) that
+    share z; z leaves every cell seeing both pincers (and the pivot, XYZ). 4.2, 4.4."""
+    target = 3 if xyz else 2
+    for c in range(81):
+        xy = g[CAND + c]
+        if POPCOUNT[xy] != target:
+            continue
+        for a in range(20):
+            xz_cell = HOUSE[c, a]
+            xz = g[CAND + xz_cell]
+            if POPCOUNT[xz] != 2 or POPCOUNT[xy & ~xz] != 1:
+                continue
+            for b in range(20):
+                yz_cell = HOUSE[c, b]
+                yz = g[CAND + yz_cell]
+                if POPCOUNT[yz] != 2:
+                    continue
+                union = xy | xz | yz
+                inter = xy & xz & yz
+                if POPCOUNT[union] != 3 or POPCOUNT[inter] != (1 if xyz else 0):
+                    continue
+                z = (xz & yz) & -(xz & yz)
+                clear_rem(hrem)
+                found = False
+                for v in range(81):
+                    if v == c or v == xz_cell or v == yz_cell:
+                        continue
+                    if SEES[xz_cell, v] and SEES[yz_cell, v] and (not xyz or SEES[c, v]) and g[CAND + v] & z:
+                        hrem[v] = z
+                        found = True
+                if found:
+                    set_hint(hi, hd, T.XYZ_WING if xyz else T.XY_WING, 4.4 if xyz else 4.2, -1, 0, c, xz_cell, yz_cell)
+                    return True
+    return False
+
+
+@kernel(inline="always")
+def _allowed(g, cells, vals, k, common, ncommon):
+    """A combination of digits (one per cell) survives: no two cells that see each other share a
+    digit, and no common excluding cell has all its candidates among the digits."""
+    for i in range(k):
+        for j in range(i + 1, k):
+            if vals[i] == vals[j] and SEES[cells[i], cells[j]]:
+                return False
+    used = 0
+    for i in range(k):
+        used |= 1 << (vals[i] - 1)
+    for e in range(ncommon):
+        if g[CAND + common[e]] & ~used == 0:
+            return False
+    return True
+
+
+@kernel
+def _bits81(cells, n):
+    lo = np.uint64(0)
+    hi = np.uint64(0)
+    for x in range(n):
+        c = cells[x]
+        if c < 64:
+            lo |= np.uint64(1) << np.uint64(c)
+        else:
+            hi |= np.uint64(1) << np.uint64(c - 64)
+    return lo, hi
+
+
+@kernel
+def _pop64(x):
+    return popcount(x)
+
+
+@kernel
+def aligned_exclusion(g, hi, hd, hrem, degree):
+    """``AlignedPairExclusion`` (6.2) and ``AlignedExclusion(3)`` (7.5): for a pair (triplet) of
+    cells with at least two common excluding cells (cells of 2 candidates, or 2-3 for the
+    triplet, that see all of them), a candidate of one cell that takes part in no allowed
+    combination of digits goes. A pair with fewer than two common excluders is skipped before
+    its triplets are built (none of them can have two)."""
+    clist = np.empty(81, dtype=np.int64)
+    is_cand = np.zeros(81, dtype=np.bool_)
+    excl = np.empty((81, 20), dtype=np.int64)  # excluders of candidate cell i, in house order
+    nexcl = np.empty(81, dtype=np.int64)
+    ex_lo = np.empty(81, dtype=np.uint64)  # the same as a set of cells
+    ex_hi = np.empty(81, dtype=np.uint64)
+    n = 0
+    for c in range(81):
+        if POPCOUNT[g[CAND + c]] < 2:
+            continue
+        naked = False
+        ne = 0
+        for a in range(20):
+            e = HOUSE[c, a]
+            k = POPCOUNT[g[CAND + e]]
+            if k == 1:
+                naked = True
+            elif k >= 2 and k <= degree:
+                excl[n, ne] = e
+                ne += 1
+        if naked or ne == 0:
+            continue
+        clist[n] = c
+        nexcl[n] = ne
+        ex_lo[n], ex_hi[n] = _bits81(excl[n], ne)
+        is_cand[c] = True
+        n += 1
+    if n < degree:
+        return False
+    index_of = np.full(81, -1, dtype=np.int64)
+    for i in range(n):
+        index_of[clist[i]] = i
+    common = np.empty(20, dtype=np.int64)
+    twin = np.empty(40, dtype=np.int64)
+    in_twin = np.zeros(81, dtype=np.bool_)
+    cells = np.empty(3, dtype=np.int64)
+    vals = np.empty(3, dtype=np.int64)
+    allowed = np.zeros(3, dtype=np.int64)
+    for j in range(1, n):
+        for i in range(j):
+            lo = ex_lo[i] & ex_lo[j]
+            hi_ = ex_hi[i] & ex_hi[j]
+            if _pop64(lo) + _pop64(hi_) < 2:
+                continue
+            if degree == 2:
+                ntwin = 1
+            else:
+                ntwin = 0
+                for src in (i, j):
+                    for x in range(nexcl[src]):
+                        e = excl[src, x]
+                        if is_cand[e] and e != clist[i] and e != clist[j] and not in_twin[e]:
+                            in_twin[e] = True
+                            twin[ntwin] = e
+                            ntwin += 1
+                for x in range(ntwin):
+                    in_twin[twin[x]] = False
+            for tt in range(ntwin):
+                clo = lo
+                chi = hi_
+                if degree == 3:
+                    t = index_of[twin[tt]]
+                    clo &= ex_lo[t]
+                    chi &= ex_hi[t]
+                    if _pop64(clo) + _pop64(chi) < 2:
+                        continue
+                ncommon = 0
+                while clo:
+                    common[ncommon] = trailing_zeros(clo)
+                    clo &= clo - np.uint64(1)
+                    ncommon += 1
+                while chi:
+                    common[ncommon] = 64 + trailing_zeros(chi)
+                    chi &= chi - np.uint64(1)
+                    ncommon += 1
+                cells[0] = clist[i]
+                cells[1] = clist[j]
+                if degree == 3:
+                    cells[2] = twin[tt]
+                allowed[0] = 0
+                allowed[1] = 0
+                allowed[2] = 0
+                m0 = g[CAND + cells[0]]
+                while m0:
+                    vals[0] = LOWBIT[m0] + 1
+                    m0 &= m0 - 1
+                    m1 = g[CAND + cells[1]]
+                    while m1:
+                        vals[1] = LOWBIT[m1] + 1
+                        m1 &= m1 - 1
+                        if degree == 2:
+                            if _allowed(g, cells, vals, 2, common, ncommon):
+                                allowed[0] |= 1 << (vals[0] - 1)
+                                allowed[1] |= 1 << (vals[1] - 1)
+                            continue
+                        m2 = g[CAND + cells[2]]
+                        while m2:
+                            vals[2] = LOWBIT[m2] + 1
+                            m2 &= m2 - 1
+                            if _allowed(g, cells, vals, 3, common, ncommon):
+                                allowed[0] |= 1 << (vals[0] - 1)
+                                allowed[1] |= 1 << (vals[1] - 1)
+                                allowed[2] |= 1 << (vals[2] - 1)
+                found = False
+                for y in range(degree):
+                    if g[CAND + cells[y]] & ~allowed[y]:
+                        found = True
+                if found:
+                    clear_rem(hrem)
+                    for y in range(degree):
+                        hrem[cells[y]] |= g[CAND + cells[y]] & ~allowed[y]
+                    code = T.ALIGNED_PAIR if degree == 2 else T.ALIGNED_TRIPLET
+                    set_hint(hi, hd, code, 6.2 if degree == 2 else 7.5, -1, 0,
+                             cells[0], cells[1], cells[2] if degree == 3 else -1)
+                    return True
+    return False
