@@ -35,13 +35,16 @@ __version__ = "0.1.0"
 
 __all__ = ["Sudoku", "Transform", "__version__", "band_index", "canon", "count", "equivalent", "grid", "rank",
            "solve"]
+__all__ += ["puzzles_on_pattern", "vicinity"]
 
 _LAZY = {"Sudoku": "._sudoku", "Transform": ".engine.group.transform", "band_index": "._functions",
          "canon": "._functions", "count": "._functions", "equivalent": "._functions", "grid": "._functions",
          "rank": "._functions", "solve": "._functions"}
+_LAZY.update(puzzles_on_pattern="._patterns_game", vicinity="._patterns_game")
 
 if TYPE_CHECKING:
     from ._functions import band_index, canon, count, equivalent, grid, rank, solve
+    from ._patterns_game import puzzles_on_pattern, vicinity
     from ._sudoku import Sudoku
     from .engine.group.transform import Transform
 
