@@ -3,7 +3,7 @@ back: the results come out in the caller's form and order.
 
 One: an 81-character string (``1``-``9`` given; ``.``, ``0``, ``*`` empty), 9 lines of 9
 cells (spaces and ``|`` ``-`` ``+`` layout allowed), an array of shape (81,) or (9, 9), a
-:class:`~sudoku_symmetry.Sudoku`. Many: a list or tuple of those, a NumPy array of strings, an
+`Sudoku`. Many: a list or tuple of those, a NumPy array of strings, an
 integer array of shape (N, 81) or (N, 9, 9), a pandas Series. Bands: the same with 27 cells,
 (3, 9), 3 lines. A bad item raises ValueError naming it (``item 3: ...``; a Series item by its
 index label) and what is wrong with it.
@@ -147,8 +147,8 @@ def items(x, width: int = 81, what: str = "sudoku") -> Items:
         one = _single(x, width)
     except _ItemError as e:
         raise ValueError(e.message) from None
-    except SudokuFormatError as e:
-        raise ValueError(f"not a {what}: {e}") from None
+    except SudokuFormatError as e:  # the words an item of a list has, without "item k: "
+        raise ValueError(str(e)) from None
     if one is not None:
         cells, kind, shape = one
         return Items(cells[None, :], kind, shape)
@@ -159,23 +159,35 @@ def items(x, width: int = 81, what: str = "sudoku") -> Items:
                                                       for v in x)):
         return _many_objects(list(x), width, what, series)
     a = np.asarray(x)
+    if a.ndim == 0:  # one item that is not a sudoku: the message it has inside a list, without "item k: "
+        if a.dtype.kind in "US":
+            return items(a.item(), width, what)
+        raise ValueError(_not_one(x, width, what))
     if a.dtype.kind in "USO":
-        return _many_objects(list(a.reshape(-1)) if a.ndim else [a.item()], width, what, series,
+        return _many_objects(list(a.reshape(-1)), width, what, series,
                              form=SERIES if series is not None else ARRAY_TEXT)
-    if a.ndim == 0:
-        raise ValueError(f"expected a {what} (a string of {width} cells or an array), got {type(x).__name__} {x!r}")
     rows = width // 9
+    listed = isinstance(x, (list, tuple))  # many as a list of lists: answered as a list
     try:
         if a.shape in ((width,), (rows, 9)):
             return Items(_cells_of_array(a, width)[None, :], ONE_ARRAY, a.shape)
         if a.ndim == 2 and a.shape[1] == width:
-            return Items(np.ascontiguousarray(_digits(a)), BATCH, (width,))
+            batch = np.ascontiguousarray(_digits(a))
+            return Items(batch, LIST, ((width,),) * len(a), [ONE_ARRAY] * len(a)) if listed else \
+                Items(batch, BATCH, (width,))
         if a.ndim == 3 and a.shape[1:] == (rows, 9):
-            return Items(np.ascontiguousarray(_digits(a.reshape(len(a), width))), BATCH, (rows, 9))
+            batch = np.ascontiguousarray(_digits(a.reshape(len(a), width)))
+            return Items(batch, LIST, ((rows, 9),) * len(a), [ONE_ARRAY] * len(a)) if listed else \
+                Items(batch, BATCH, (rows, 9))
     except _ItemError as e:
         raise ValueError(f"{_label(e.k, series)}: {e.message}") from None
     raise ValueError(f"expected a {what} of shape ({width},) or ({rows}, 9), or many of shape (N, {width}) or "
                      f"(N, {rows}, 9), got an array of shape {a.shape}")
+
+
+def _not_one(x, width: int, what: str) -> str:
+    """What is wrong with ``x`` as one sudoku (or band): the same words alone or as an item."""
+    return f"expected a {what} (a string of {width} cells or an array), got {type(x).__name__} {x!r}"
 
 
 def _many_objects(xs: list, width: int, what: str, series, form: int = LIST) -> Items:
@@ -186,8 +198,8 @@ def _many_objects(xs: list, width: int, what: str, series, form: int = LIST) -> 
             one = _single(v, width)
             if one is None:
                 a = np.asarray(v)
-                if a.dtype.kind in "USO":
-                    raise ValueError(f"expected a {what}, got {type(v).__name__} {v!r}")
+                if a.dtype.kind in "USO" or a.ndim == 0:
+                    raise ValueError(_not_one(v, width, what))
                 one = (_cells_of_array(a, width), ONE_ARRAY, a.shape)
         except _ItemError as e:
             raise ValueError(f"{_label(k, series)}: {e.message}") from None

@@ -1,17 +1,17 @@
 """``ss.Sudoku``: one grid or puzzle as a value (immutable, hashable, comparable), with the
-engine's answers as methods and a drawing for notebooks."""
+engine's answers as methods and a drawing for notebooks; ``ss.Equivalence``, the answer of
+``ss.equivalent``, which draws both sudokus with the steps between them."""
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-if TYPE_CHECKING:
-    from .engine.canon import Equivalence
-    from .engine.group.transform import Transform
+from .engine.canon.equivalence import Equivalence as _EngineEquivalence
 
-_CELL = 32  # pixels per cell in the SVG drawing
-_MARGIN = 2
+if TYPE_CHECKING:
+    from .engine.group.transform import Transform
 
 
 class Sudoku:
@@ -19,29 +19,30 @@ class Sudoku:
     or ``*`` empty), 9 lines of 9 cells, an array of shape (81,) or (9, 9) (0 empty), or
     another Sudoku.
 
-    >>> import sudoku_symmetry as ss
-    >>> s = ss.Sudoku(".................1.....2.3......3.2...1.4......5....6..3......4.7..8...962...7...")
-    >>> s.givens, s.is_grid, s.count()
-    (17, False, 1)
-    >>> print(s.solve().block())
-    9 5 3 | 1 6 8 | 7 4 2
-    8 6 2 | 7 3 4 | 9 5 1
-    4 1 7 | 9 5 2 | 8 3 6
-    ------+-------+------
-    7 4 6 | 8 9 3 | 1 2 5
-    2 8 1 | 6 4 5 | 3 9 7
-    3 9 5 | 2 7 1 | 4 6 8
-    ------+-------+------
-    1 3 8 | 5 2 9 | 6 7 4
-    5 7 4 | 3 8 6 | 2 1 9
-    6 2 9 | 4 1 7 | 5 8 3
-    >>> s.canon() == ss.Sudoku(ss.canon(str(s)))
-    True
-    >>> len(ss.Sudoku(ss.grid(1)).automorphisms())
-    3
+    Examples:
+        >>> import sudoku_symmetry as ss
+        >>> s = ss.Sudoku(".................1.....2.3......3.2...1.4......5....6..3......4.7..8...962...7...")
+        >>> s.givens, s.is_grid, s.count()
+        (17, False, 1)
+        >>> print(s.solve().block())
+        9 5 3 | 1 6 8 | 7 4 2
+        8 6 2 | 7 3 4 | 9 5 1
+        4 1 7 | 9 5 2 | 8 3 6
+        ------+-------+------
+        7 4 6 | 8 9 3 | 1 2 5
+        2 8 1 | 6 4 5 | 3 9 7
+        3 9 5 | 2 7 1 | 4 6 8
+        ------+-------+------
+        1 3 8 | 5 2 9 | 6 7 4
+        5 7 4 | 3 8 6 | 2 1 9
+        6 2 9 | 4 1 7 | 5 8 3
+        >>> s.canon() == ss.Sudoku(ss.canon(str(s)))
+        True
+        >>> len(ss.Sudoku(ss.grid(1)).automorphisms())
+        3
 
-    ``str()`` is the 81-character line, ``np.asarray(s)`` the (9, 9) array of digits (0 empty),
-    and in a notebook the sudoku draws itself (``_repr_svg_``).
+        ``str()`` is the 81-character line, ``np.asarray(s)`` the (9, 9) array of digits (0 empty),
+        and in a notebook the sudoku draws itself (``_repr_svg_``).
     """
 
     __slots__ = ("_cells",)
@@ -108,7 +109,7 @@ class Sudoku:
 
     # -- the engine's answers ----------------------------------------------------------------
     def canon(self, pattern_first: bool = False) -> "Sudoku":
-        """The canonical (minlex) form (see :func:`sudoku_symmetry.canon`)."""
+        """The canonical (minlex) form (see `canon`)."""
         from ._functions import canon
 
         return canon(self, pattern_first)
@@ -138,13 +139,13 @@ class Sudoku:
         return grid_automorphisms(cells) if self.is_grid else puzzle_automorphisms(cells)
 
     def equivalent(self, other: Any) -> "Equivalence":
-        """Are the two sudokus copies of each other (see :func:`sudoku_symmetry.equivalent`)?"""
+        """Are the two sudokus copies of each other (see `equivalent`)?"""
         from ._functions import equivalent
 
         return equivalent(self, other)
 
     def transform(self, t: "Transform | str") -> "Sudoku":
-        """The sudoku moved by a transformation (a :class:`Transform` or its string form
+        """The sudoku moved by a transformation (a `Transform` or its string form
         ``T:RRRRRRRRR:CCCCCCCCC:DDDDDDDDD``, e.g. ``1:123456789:123456789:123456789`` transposes)."""
         from .engine.group.transform import Transform
 
@@ -154,21 +155,48 @@ class Sudoku:
 
     # -- the drawing --------------------------------------------------------------------------
     def _repr_svg_(self) -> str:
-        """The grid as SVG: 81 cells, thick lines around the boxes, the digits."""
-        size = 9 * _CELL + 2 * _MARGIN
-        parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{size}" height="{size}" '
-                 f'viewBox="0 0 {size} {size}" font-family="sans-serif" font-size="{_CELL * 5 // 8}">',
-                 f'<rect width="{size}" height="{size}" fill="white"/>']
-        for p, v in enumerate(self._cells.tolist()):
-            x, y = _MARGIN + _CELL * (p % 9), _MARGIN + _CELL * (p // 9)
-            parts.append(f'<rect class="cell" x="{x}" y="{y}" width="{_CELL}" height="{_CELL}" fill="none" '
-                         f'stroke="#999" stroke-width="0.5"/>')
-            if v:
-                parts.append(f'<text x="{x + _CELL // 2}" y="{y + _CELL // 2}" text-anchor="middle" '
-                             f'dominant-baseline="central">{v}</text>')
-        for k in range(0, 10, 3):
-            at = _MARGIN + _CELL * k
-            parts.append(f'<line x1="{at}" y1="{_MARGIN}" x2="{at}" y2="{size - _MARGIN}" stroke="black" stroke-width="2"/>')
-            parts.append(f'<line x1="{_MARGIN}" y1="{at}" x2="{size - _MARGIN}" y2="{at}" stroke="black" stroke-width="2"/>')
-        parts.append("</svg>")
-        return "".join(parts)
+        """The sudoku as SVG (givens bold), as a notebook shows it."""
+        from .pictures.svg import board_svg
+
+        return board_svg(str(self))
+
+
+@dataclass(frozen=True)
+class Equivalence(_EngineEquivalence):
+    """Whether two sudokus are copies of each other, and the fewest steps from ``a`` to ``b``.
+
+    True when they are; ``steps`` lists the steps in words, ``forward`` is the transformation
+    (``forward.apply`` maps ``a`` onto ``b``), ``backward`` its inverse, ``reason`` says why not;
+    ``kind`` is ``"grid"``, ``"puzzle"`` or ``"mixed"`` (a grid and a puzzle: never copies). In a
+    notebook it draws both sudokus side by side with the verdict and the steps.
+
+    Examples:
+        >>> import sudoku_symmetry as ss
+        >>> e = ss.equivalent(ss.grid(1), ss.Sudoku(ss.grid(1)).transform("0:213456789:123456789:123456789"))
+        >>> e
+        Equivalence(True, 'grid', steps=['reorder rows 1-3 to 2,1,3'])
+        >>> ss.equivalent(ss.grid(1), ss.datasets.load("17clue")[0])
+        Equivalence(False, 'mixed', reason='A is a grid and B a puzzle: a grid and a puzzle are never copies of each other')
+    """
+
+    a: str = ""
+    b: str = ""
+
+    def __repr__(self) -> str:
+        if self.equivalent:
+            return f"Equivalence(True, {self.kind!r}, steps={self.steps!r})"
+        return f"Equivalence(False, {self.kind!r}, reason={self.reason!r})"
+
+    def caption(self) -> list[str]:
+        """The verdict and the steps, one line each (what the drawing writes under the sudokus)."""
+        if not self.equivalent:
+            return [f"not copies: {self.reason}"]
+        lines = [f"copies: {self.forward} maps the first onto the second"]
+        if not self.steps:
+            return lines + ["(the same sudoku)"]
+        return lines + [f"{k}. {step}" for k, step in enumerate(self.steps, 1)]
+
+    def _repr_svg_(self) -> str:
+        from .pictures.svg import pair_svg
+
+        return pair_svg(self.a, self.b, caption=self.caption())

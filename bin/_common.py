@@ -38,10 +38,12 @@ import re
 import stat
 import sys
 from itertools import islice
+from pathlib import Path
 from typing import Callable, Iterable, Iterator, Union
 
 from sudoku_symmetry import __version__
 from sudoku_symmetry.catalog.errors import CatalogError  # no SQLAlchemy in it: cheap for every command
+from sudoku_symmetry.catalog.files import check_write_target  # nor in this one (plain paths)
 from sudoku_symmetry.engine import _cache  # no Numba in it: the cache folders and the compile notice
 from sudoku_symmetry.engine.text import SudokuFormatError
 
@@ -54,11 +56,107 @@ class CommandError(Exception):
     """An expected failure: printed as ``PROG: error: MESSAGE``, exit status 2."""
 
 
+# -- how the commands are named: bin/NAME in a checkout, `sudoku NAME` once installed --------
+def in_checkout() -> bool:
+    """True when the commands run from a checkout (``bin/NAME`` beside this module's folder), False
+    for an installed package (a wheel: ``sudoku NAME``, and no ``docs/`` folder)."""
+    return (Path(__file__).resolve().parent / "populate").is_file()
+
+
+_BIN = re.compile(r"\bbin/([a-z][a-z0-9-]*)")
+_DOC = re.compile(r"\bdocs/([a-z0-9-]+)\.md\b")
+
+
+def for_user(text: str) -> str:
+    """``text`` as this user can follow it: unchanged in a checkout; installed, ``bin/populate``
+    becomes ``sudoku populate`` and ``docs/formats.md`` the address of that page of the docs."""
+    if in_checkout() or ("bin/" not in text and "docs/" not in text):
+        return text
+    return _DOC.sub(lambda m: f"{docs_address()}/{m.group(1)}.md", _BIN.sub(r"sudoku \1", text))
+
+
+def docs_address() -> str:
+    """The documentation's address, from the package's metadata (``Documentation`` in pyproject)."""
+    from importlib.metadata import PackageNotFoundError, metadata
+
+    try:
+        for entry in metadata("sudoku-symmetry").get_all("Project-URL") or []:
+            label, _, url = entry.partition(",")
+            if label.strip().lower() == "documentation":
+                return url.strip().rstrip("/")
+    except PackageNotFoundError:
+        pass
+    return "docs"
+
+
 # -- arguments -------------------------------------------------------------------------------
+class CommandParser(argparse.ArgumentParser):
+    """Every command's argument parser: an ``argparse.ArgumentParser`` that checks the files the
+    command will write (the options marked with :func:`writes_file`) before anything else, so a
+    path that would destroy a catalog is refused in one line, exit status 2, whatever else the
+    command line holds (``catalog.files.check_write_target``)."""
+
+    def parse_known_args(self, args=None, namespace=None):
+        argv = list(sys.argv[1:] if args is None else args)
+        early = _written_early(self, argv)
+        if early is not None:
+            check_writes(self, early)
+        ns, extras = super().parse_known_args(argv, namespace)
+        check_writes(self, ns)
+        return ns, extras
+
+
+def writes_file(action: argparse.Action) -> argparse.Action:
+    """Mark an option whose value is a file the command writes (``--out``, ``--export``, ``--svg``):
+    :class:`CommandParser` checks it. Returns the action (``writes_file(p.add_argument(...))``)."""
+    action.writes_file = True
+    return action
+
+
+def written_options(parser: argparse.ArgumentParser) -> list[argparse.Action]:
+    """The options of ``parser`` marked with :func:`writes_file`."""
+    return [a for a in parser._actions if getattr(a, "writes_file", False)]
+
+
+def check_writes(parser: argparse.ArgumentParser, args) -> None:
+    """Check every file ``args`` asks the command to write (``catalog.files.check_write_target``)."""
+    for action in written_options(parser):
+        value = getattr(args, action.dest, None)
+        if isinstance(value, str):
+            check_write_target(action.option_strings[-1], value, getattr(args, "db", None))
+
+
+class _QuietParser(argparse.ArgumentParser):
+    def error(self, message):
+        raise argparse.ArgumentError(None, message)
+
+
+def _written_early(parser: argparse.ArgumentParser, argv: list[str]):
+    """The written options and ``--db`` of ``argv`` read alone (None when that fails): so that the
+    check comes first, before the parser's own errors."""
+    marked = written_options(parser)
+    if not marked:
+        return None
+    mini = _QuietParser(add_help=False, allow_abbrev=parser.allow_abbrev, exit_on_error=False)
+    for action in marked + [a for a in parser._actions if a.dest == "db" and a.option_strings]:
+        mini.add_argument(*action.option_strings, dest=action.dest, default=None)
+    try:
+        return mini.parse_known_args(argv)[0]
+    except (argparse.ArgumentError, SystemExit):
+        return None
+
+
 def add_version_argument(parser: argparse.ArgumentParser) -> None:
-    """``--version``: ``PROG (sudoku-symmetry) VERSION`` on standard output, exit 0."""
+    """``--version`` (``PROG (sudoku-symmetry) VERSION`` on standard output, exit 0), which every
+    command has; and the parser's help and usage said for this user (:func:`for_user`: ``sudoku
+    NAME`` and the docs' address once installed)."""
     parser.add_argument("--version", action="version", version=f"%(prog)s (sudoku-symmetry) {__version__}",
                         help="print the version and exit")
+    if not in_checkout():
+        parser.prog = f"sudoku {parser.prog}"
+        for method in ("format_help", "format_usage"):
+            plain = getattr(parser, method)
+            setattr(parser, method, lambda plain=plain: for_user(plain()))
 
 
 def add_db_argument(parser: argparse.ArgumentParser) -> None:
@@ -147,12 +245,29 @@ def cluster(args) -> dict:
 
 
 # -- inputs ----------------------------------------------------------------------------------
+def dataset_name(path: str) -> str | None:
+    """The shipped set an input names (``@17clue``: ``17clue``), or None for a file or ``-``. A
+    file whose name starts with ``@`` is still read as that file."""
+    if not path.startswith("@") or os.path.lexists(path):
+        return None
+    from sudoku_symmetry import datasets
+
+    name = path[1:]
+    if name not in datasets.SETS:
+        raise CommandError(f"{path}: no such file, and no shipped set {name!r} (the sets: "
+                           f"{', '.join('@' + n for n in datasets.SETS)}; `bin/data` lists them)")
+    return name
+
+
 def check_inputs(files: list[str]) -> None:
-    """Raise :class:`CommandError` for the first input that cannot be read as a file."""
+    """Raise :class:`CommandError` for the first input that cannot be read as a file (or as a
+    shipped set, ``@NAME``)."""
     for path in files:
         if path == "-":
             if sys.stdin is None:
                 raise CommandError("standard input is closed")
+            continue
+        if dataset_name(path):
             continue
         if os.path.isdir(path):
             raise CommandError(f"{path}: is a directory, not a file")
@@ -183,7 +298,11 @@ def open_inputs(files: list[str]) -> Iterator[tuple[str, Iterator[str]]]:
     read once (pipes and FIFOs too); see the module docstring for line ends and bad bytes."""
     check_inputs(files)
     for path in files or ["-"]:
-        if path == "-":
+        if dataset_name(path):
+            from sudoku_symmetry import datasets
+
+            yield path, datasets.puzzle_lines(path[1:])
+        elif path == "-":
             buffer = getattr(sys.stdin, "buffer", None)
             if buffer is None:  # a text stream put in its place (tests)
                 yield "<stdin>", _strip_bom(iter(sys.stdin))
@@ -201,7 +320,11 @@ def open_inputs(files: list[str]) -> Iterator[tuple[str, Iterator[str]]]:
 def read_text(path: str, what: str) -> str:
     """The whole text of a file (BOM dropped), or of standard input for ``-``."""
     check_inputs([path])
-    if path == "-":
+    if dataset_name(path):
+        from sudoku_symmetry import datasets
+
+        text = "".join(datasets.puzzle_lines(path[1:]))
+    elif path == "-":
         text = sys.stdin.read()
     else:
         with open(path, encoding="utf-8-sig", errors="replace") as fh:
@@ -229,18 +352,31 @@ def iter_grid_args(args: list[str], size: int = 100_000) -> Iterator[tuple[str, 
     from sudoku_symmetry.engine.text import parse_one
 
     for k, arg in enumerate(args, 1):
-        if arg != "-" and not os.path.lexists(arg):
+        if arg != "-" and not os.path.lexists(arg) and not dataset_name(arg):
             try:
                 parse_one(arg)
             except SudokuFormatError as exc:
                 shown = arg if len(arg) <= 90 else arg[:87] + "..."
                 raise CommandError(f"{shown!r}: no such file, and not an 81-character sudoku ({exc.message})") from None
-    check_inputs([a for a in args if a == "-" or os.path.lexists(a)])
-    for k, arg in enumerate(args or ["-"], 1):
-        if arg == "-" or os.path.lexists(arg):
+    args = args or ["-"]
+    files = [a for a in args if a == "-" or os.path.lexists(a) or dataset_name(a)]
+    check_inputs(files)
+    for k, arg in enumerate(args, 1):
+        if arg in files:
             yield from iter_chunks([arg], size)
         else:
             yield f"argument {k}", [arg], 1
+
+
+def place(source: str, lineno: int) -> str:
+    """Where an input line came from, for a message: ``FILE:N``, or ``argument K`` for a sudoku
+    written on the command line (:func:`iter_grid_args`; it has no line number)."""
+    return source if source.startswith("argument ") else f"{source}:{lineno}"
+
+
+def plural(n: int, word: str) -> str:
+    """``1 puzzle``, ``2 puzzles``."""
+    return f"{n} {word}{'' if n == 1 else 's'}"
 
 
 def is_regular_file(path: str) -> bool:
@@ -257,11 +393,16 @@ def is_regular_file(path: str) -> bool:
 def count_lines(files: list[str]) -> int | None:
     """Lines in the input files (for a progress total); None when an input is standard input, a
     pipe or anything else that is not a regular file (counting would consume it)."""
-    if not files or not all(is_regular_file(path) for path in files):
+    if not files or not all(is_regular_file(path) or dataset_name(path) for path in files):
         return None
     check_inputs(files)
     total = 0
     for path in files:
+        if dataset_name(path):
+            from sudoku_symmetry import datasets
+
+            total += datasets.info(path[1:]).puzzles
+            continue
         with open(path, "rb") as fh:
             total += sum(buf.count(b"\n") for buf in iter(lambda: fh.read(1 << 20), b""))
     return total
@@ -331,7 +472,7 @@ def parse_problems(parsed) -> list[tuple[int, str]]:
 # -- running a command -----------------------------------------------------------------------
 def _fail(prog: str, message: str) -> int:
     try:
-        print(f"{prog}: error: {message}", file=sys.stderr)
+        print(f"{prog}: error: {for_user(message)}", file=sys.stderr)
     except (OSError, AttributeError, ValueError):
         pass
     return EXIT_BAD_INPUT
@@ -357,14 +498,27 @@ def _catalog_message(exc: BaseException) -> str | None:
 
 def compile_notice(prog: str) -> None:
     """Before the first kernel this process must compile (an emptied cache, a new version), say so
-    on standard error, once; ``SUDOKU_COMPILE_NOTICE=0`` keeps quiet (the test suite sets it)."""
+    on standard error, and at the end how long compiling took; ``SUDOKU_COMPILE_NOTICE=0`` keeps
+    quiet (the test suite sets it). Only the kernels the command calls are compiled (Numba compiles
+    a kernel at its first call), each once per version of the engine for every install on the
+    machine (``engine/_cache.py``)."""
     if os.environ.get("SUDOKU_COMPILE_NOTICE", "") == "0":
         return
 
     def say() -> None:
-        sys.stderr.write(f"{prog}: compiling the engine's kernels for this version first (once per cache folder, "
-                         f"{_cache.kernel_cache_dir()}; `bin/populate` compiles them all up front)\n")
+        sys.stderr.write(for_user(f"{prog}: compiling the kernels this command needs, once for this version "
+                                  f"(into {_cache.kernel_cache_dir()}; seconds to minutes; `bin/populate` "
+                                  "compiles every kernel up front)\n"))
         sys.stderr.flush()
+        atexit.register(said)
+
+    def said() -> None:
+        n, seconds = _cache.compiled()
+        try:
+            sys.stderr.write(f"{prog}: compiled {n} kernel{'s' if n != 1 else ''} in {seconds:.0f} s; "
+                             "later runs load them from the cache\n")
+        except (OSError, ValueError, AttributeError):
+            pass
 
     _cache.on_first_compile(say)
 
@@ -383,17 +537,19 @@ def exit_without_final_collection() -> None:
     atexit.register(gc.freeze)
 
 
-def run(main_fn, argv=None, prog: str | None = None) -> int:
+def run(main_fn, argv=None, prog: str | None = None, compile_notice_too: bool = True) -> int:
     """Call ``main_fn(argv)`` and turn expected failures into one line and exit status 2:
     a missing or unreadable input, a directory, closed standard input or output, a full disk,
     a catalog that cannot be used. A closed output pipe (``| head``) ends quietly (status 0).
-    A compilation the command must do first is announced (:func:`compile_notice`); the process
-    exits without its final garbage collection (:func:`exit_without_final_collection`)."""
+    A compilation the command must do first is announced (:func:`compile_notice`; not for a
+    command that says itself what it compiles: ``compile_notice_too=False``); the process exits
+    without its final garbage collection (:func:`exit_without_final_collection`)."""
     prog = prog or os.path.basename(sys.argv[0]) or "sudoku"
     exit_without_final_collection()
     if sys.stdout is None:
         return _fail(prog, "standard output is closed")
-    compile_notice(prog)
+    if compile_notice_too:
+        compile_notice(prog)
     try:
         status = main_fn(argv)
         sys.stdout.flush()

@@ -47,16 +47,46 @@ def start_run(catalog, kind: str, params: dict, target, *, items_total=None, pro
     return state, output
 
 
-def print_runs(catalog, kind: str, out, *, shards: str, what: str, unit: str, label=None) -> None:
+def print_runs(catalog, kind: str, out, *, shards: str, what: str, unit: str, label=None,
+               no_lines: str = "count only") -> None:
     """``--status``: one line per run of ``kind``: its status, the ``what`` it covers (the list
     ``parameters[shards]``, one shard each, or ``parameters["shard_count"]`` shards when the run
-    cut them finer), where its output goes, the shards done and pending, the items done
-    (``unit``). ``label(parameters)``: text put after the run's number."""
+    cut them finer), where its output goes (``no_lines``: what a run without lines does), the
+    shards done and pending, the items done (``unit``). ``label(parameters)``: text put after the
+    run's number. A run not done that no live process works (killed, stopped by a signal, its
+    machine gone: no lease held by a process that still runs) is listed as stopped, with the age
+    of its last checkpoint."""
+    from sudoku_symmetry.catalog.models import utcnow
+    from sudoku_symmetry.jobs.leases import holders
+
+    now = utcnow()
     for r in list_runs(catalog, kind):
         params = r.parameters
         n = len(params.get(shards, []))
         count = int(params.get("shard_count", n))
         cut = f" in {count:,} shards" if "shard_count" in params else ""
-        target = params.get("out") or ("standard output" if params.get("stdout") else "count only")
-        out.write(f"run {r.id}: {label(params) if label else ''}{r.status}, {n} {what}{cut} ({target}), "
+        target = params.get("out") or ("standard output" if params.get("stdout") else no_lines)
+        status = r.status
+        if status == "running":
+            workers = {w for w, _ in holders(catalog, r.id).values()}
+            age = _age((now - r.updated_at).total_seconds()) if r.updated_at is not None else "unknown"
+            if workers:
+                status = f"running ({len(workers)} process{'es' if len(workers) > 1 else ''} at work; last " \
+                         f"checkpoint {age} ago)"
+            else:
+                again = "starts over when run again" if params.get("stdout") else "the same command resumes it"
+                status = f"stopped (no process works it; last checkpoint {age} ago; {again})"
+        out.write(f"run {r.id}: {label(params) if label else ''}{status}, {n} {what}{cut} ({target}), "
                   f"{r.shards_done} done, {count - r.shards_done} pending, {r.items_done:,} {unit}\n")
+
+
+def _age(seconds: float) -> str:
+    """``42 s``, ``7 min``, ``3 h 5 min``, ``2 days 4 h``."""
+    s = max(0, int(seconds))
+    if s < 120:
+        return f"{s} s"
+    if s < 7200:
+        return f"{s // 60} min"
+    if s < 2 * 86400:
+        return f"{s // 3600} h {s % 3600 // 60} min"
+    return f"{s // 86400} days {s % 86400 // 3600} h"

@@ -9,17 +9,19 @@ from ._common import decimal
 
 
 def parse_ranks(text: str) -> list[int]:
-    """``K[,L-M]`` -> band-1 ranks in the order given, without repeats (argparse type)."""
+    """``K[,L-M]`` -> band-1 ranks in the order given, without repeats (argparse type). A range
+    has both ends (``1-`` is refused, not read as 1)."""
     out: list[int] = []
     try:
         for part in text.split(","):
-            lo, _, hi = part.strip().partition("-")
-            a, b = decimal(lo), decimal(hi) if hi else decimal(lo)
+            lo, dash, hi = part.strip().partition("-")
+            a, b = decimal(lo), decimal(hi) if dash else decimal(lo)
             if not (0 <= a <= b < N_BANDS):
                 raise ValueError
             out.extend(r for r in range(a, b + 1) if r not in out)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected band-1 ranks 0-415 like 0,5,10-20, got {text!r}") from None
+        raise argparse.ArgumentTypeError(f"expected band-1 ranks 0-415 like 0,5,10-20 (a range K-M has both ends), "
+                                         f"got {text!r}") from None
     return out
 
 

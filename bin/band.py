@@ -20,8 +20,8 @@ from __future__ import annotations
 import argparse
 import sys
 
-from sudoku_symmetry.commands._common import (EXIT_BAD_INPUT, EXIT_OK, add_input_argument, add_version_argument,
-                                              iter_chunks, parse_problems, run)
+from sudoku_symmetry.commands._common import (CommandParser, EXIT_BAD_INPUT, EXIT_OK, add_input_argument,
+                                              add_version_argument, iter_chunks, parse_problems, run)
 from sudoku_symmetry.commands._formats import Rows, add_format_argument, chunk_inputs
 from sudoku_symmetry.engine.bands import ROW_PROBLEM, band_index, band_tables
 from sudoku_symmetry.engine.group import format_transforms
@@ -60,7 +60,7 @@ def _minlex_strings(T) -> list[str]:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(
+    p = CommandParser(
         prog="band",
         description="Band index (0-415), minlex band and the transformation onto it, for each 27-digit band.",
         epilog="output: 'INDEX MINLEX_BAND T:RRRRRRRRR:CCCCCCCCC:DDDDDDDDD' per band line; a bad line prints "

@@ -45,10 +45,10 @@ import argparse
 import os
 import sys
 
-from sudoku_symmetry.commands._common import (EXIT_BAD_INPUT, EXIT_OK, CommandError, _silence_stdout,
+from sudoku_symmetry.commands._common import (CommandError, CommandParser, EXIT_BAD_INPUT, EXIT_OK, _silence_stdout,
                                               add_cluster_arguments, add_db_argument, add_input_argument,
                                               add_version_argument, check_inputs, count_argument, count_lines, decimal,
-                                              distributed, iter_chunks, progress_bar, run, write_svg)
+                                              distributed, iter_chunks, progress_bar, run, write_svg, writes_file)
 from sudoku_symmetry.commands._formats import Rows, add_format_argument, chunk_inputs
 from sudoku_symmetry.engine.canon import canonicalize
 from sudoku_symmetry.engine.group import format_transforms
@@ -62,9 +62,9 @@ FIELDS = ("form", "kind", "automorphisms", "transform")  # --format csv/jsonl: a
 
 
 def build_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="canon", description=__doc__.split("\n\n")[0],
-                                formatter_class=argparse.RawDescriptionHelpFormatter,
-                                epilog="Output: 'FORM [AUTOMORPHISMS] [TRANSFORMATION]' per sudoku line.")
+    p = CommandParser(prog="canon", description=__doc__.split("\n\n")[0],
+                      formatter_class=argparse.RawDescriptionHelpFormatter,
+                      epilog="Output: 'FORM [AUTOMORPHISMS] [TRANSFORMATION]' per sudoku line.")
     p.add_argument("--pattern-first", action="store_true",
                    help="for puzzles, minimize the clue pattern first (empty before given), then the digits")
     p.add_argument("--automorphisms", action="store_true", help="append the automorphism count")
@@ -73,7 +73,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--store", action="store_true",
                    help="record the canonical forms in the catalog (a FILE is a resumable run: rerun after a kill)")
     p.add_argument("--source", help="with --store: where they were first seen (default: the file name)")
-    p.add_argument("--svg", metavar="FILE", help="draw the first sudoku beside its canonical form (SVG), not with --store")
+    writes_file(p.add_argument("--svg", metavar="FILE",
+                               help="draw the first sudoku beside its canonical form (SVG), not with --store"))
     p.add_argument("--chunk", type=count_argument(1, 10_000_000), metavar="LINES",
                    default=_env_chunk(), help=f"lines per chunk, i.e. per committed checkpoint with --store "
                                                f"(default {CHUNK:,}; ${CHUNK_ENV})")

@@ -46,8 +46,9 @@ from sudoku_symmetry.catalog.db import open_catalog
 from sudoku_symmetry.catalog.fine import export_fine
 from sudoku_symmetry.catalog.grids import coverage, export_counts, fine_prefixes, load_totals
 from sudoku_symmetry.catalog.runs import get_run
-from sudoku_symmetry.commands._common import (EXIT_OK, CommandError, add_cluster_arguments, add_db_argument,
-                                              add_version_argument, cluster, count_argument, decimal, distributed, run)
+from sudoku_symmetry.commands._common import (CommandError, CommandParser, EXIT_OK, add_cluster_arguments,
+                                              add_db_argument, add_version_argument, check_write_target, cluster,
+                                              count_argument, decimal, distributed, run, writes_file)
 from sudoku_symmetry.commands._runs import out_parameters, out_target, print_runs, refuse_distributed_output, start_run
 from sudoku_symmetry.engine.bands import N_BANDS
 from sudoku_symmetry.engine.grids import prefixes
@@ -59,33 +60,35 @@ RUN_KIND = ed_grids.KIND
 
 
 def parse_bands(text: str) -> list[int]:
-    """``I[,J,K-L]`` -> sorted distinct band indexes (argparse type)."""
+    """``I[,J,K-L]`` -> sorted distinct band indexes (argparse type); a range has both ends."""
     out: set[int] = set()
     try:
         for part in text.split(","):
             part = part.strip()
-            lo, _, hi = part.partition("-")
-            a, b = decimal(lo), decimal(hi) if hi else decimal(lo)
+            lo, dash, hi = part.partition("-")
+            a, b = decimal(lo), decimal(hi) if dash else decimal(lo)
             if not (0 <= a <= b < N_BANDS):
                 raise ValueError
             out.update(range(a, b + 1))
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected band indexes 0-415 like 0,5,10-20, got {text!r}") from None
+        raise argparse.ArgumentTypeError(f"expected band indexes 0-415 like 0,5,10-20 (a range K-L has both ends), "
+                                         f"got {text!r}") from None
     return sorted(out)
 
 
 def build_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="enumerate", description=__doc__.split("\n\n")[0],
-                                formatter_class=argparse.RawDescriptionHelpFormatter,
-                                epilog="Output: one 81-digit grid per line, in minlex catalog order.")
+    p = CommandParser(prog="enumerate", description=__doc__.split("\n\n")[0],
+                      formatter_class=argparse.RawDescriptionHelpFormatter,
+                      epilog="Output: one 81-digit grid per line, in minlex catalog order.")
     which = p.add_mutually_exclusive_group(required=True)
     which.add_argument("--band1", type=parse_bands, metavar="I[,J,K-L]", help="bands 1 to enumerate (0-415)")
     which.add_argument("--all", action="store_true", help="all 416 bands 1 (the whole catalog: hours)")
     which.add_argument("--status", action="store_true", help="list the runs and the bands 1 counted")
-    which.add_argument("--export", metavar="FILE.npz",
-                       help="write the catalog's complete bands 1 as package data (FILE.npz and FILE.json)")
-    which.add_argument("--export-fine", metavar="FILE.npz",
-                       help="write the catalog's fine counts as package data (FILE.npz and FILE.json)")
+    writes_file(which.add_argument("--export", metavar="FILE.npz",
+                                   help="write the catalog's complete bands 1 as package data "
+                                   "(FILE.npz and FILE.json)"))
+    writes_file(which.add_argument("--export-fine", metavar="FILE.npz",
+                                   help="write the catalog's fine counts as package data (FILE.npz and FILE.json)"))
     p.add_argument("--count-only", action="store_true", help="count, print no grid")
     p.add_argument("--fine", action="store_true",
                    help="with --count-only: also store checkpoints inside each prefix (fast rank <-> grid)")
@@ -93,7 +96,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help="with --export-fine: grids between the checkpoints shipped (default 384)")
     p.add_argument("--keep-shipped", action="store_true",
                    help="with --export-fine: keep the shipped bands 1 that the catalog lacks (a recount in pieces)")
-    p.add_argument("--out", metavar="FILE", help="write the grids to FILE (resumable) instead of standard output")
+    writes_file(p.add_argument("--out", metavar="FILE",
+                               help="write the grids to FILE (resumable) instead of standard output"))
     p.add_argument("--chunk", type=count_argument(0), default=ed_grids.CHUNK, help=argparse.SUPPRESS)
     p.add_argument("--split", type=count_argument(0), default=None,
                    help=argparse.SUPPRESS)  # grids per distributed shard
@@ -123,6 +127,12 @@ def _main(argv=None) -> int:
         refuse_distributed_output(args, "grids")
     if args.fine and distributed(args):
         raise CommandError("--fine runs in one process (its checkpoints are per band 1); drop --workers/--scheduler")
+    for option, path in (("--export", args.export), ("--export-fine", args.export_fine)):
+        if path:  # the manifest beside the arrays goes through the same check
+            manifest = os.path.splitext(path)[0] + ".json"
+            if os.path.abspath(manifest) == os.path.abspath(path):
+                raise CommandError(f"{option} {path}: name the arrays' file FILE.npz (FILE.json is their manifest)")
+            check_write_target(option, manifest, args.db)
     read_only = bool(args.status or args.export or args.export_fine)
     target = None if read_only else out_target(args)
     catalog = open_catalog(args.db, create=not read_only)  # a read-only command never makes a catalog

@@ -18,7 +18,8 @@ count; were the fewest not proven, a line under the steps would say so). ``--sho
 both sudokus side by side with box borders; ``--svg FILE`` draws them side by side with the
 verdict, the transformation from A to B and its steps (an SVG file, written with no dependency).
 
-``--random-pair`` writes a pair in the pair format (standard output, or ``--out FILE``) instead:
+``--random-pair`` writes a pair as two 81-character lines, the layout every command reads
+(standard output, or ``--out FILE``) instead:
 a random grid, N of its cells kept as givens (``--givens``, default 25; 81 gives two grids),
 and B that puzzle moved by a random transformation (``--related``) or another random puzzle that
 is not a copy (``--unrelated``); unless told, each with probability 1/2. ``--seed`` makes it
@@ -33,14 +34,14 @@ import sys
 
 import numpy as np
 
-from sudoku_symmetry.commands._common import (EXIT_NO, EXIT_OK, CommandError, add_version_argument, count_argument, run,
-                                              write_svg)
+from sudoku_symmetry.commands._common import (CommandError, CommandParser, EXIT_NO, EXIT_OK, add_version_argument,
+                                              count_argument, run, write_svg, writes_file)
 from sudoku_symmetry.commands._formats import FORMATS, serialize
 from sudoku_symmetry.commands._single import read_pair, read_sudoku
 from sudoku_symmetry.engine.canon.equivalence import equivalence
 from sudoku_symmetry.engine.grids.random import random_grids
 from sudoku_symmetry.engine.group.transform import Transform
-from sudoku_symmetry.engine.text import format_pair, format_side_by_side, format_sudoku
+from sudoku_symmetry.engine.text import format_side_by_side, format_sudoku
 from sudoku_symmetry.engine.validity import conflicts
 from sudoku_symmetry.pictures.svg import pair_svg
 
@@ -86,7 +87,7 @@ def _record(a, b, result) -> dict:
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = CommandParser(
         prog="equiv", description=__doc__.split("\n\n")[0], formatter_class=argparse.RawDescriptionHelpFormatter,
         epilog="Exit status: 0 equivalent (or --random-pair written), 1 not equivalent, 2 bad input.",
     )
@@ -94,8 +95,9 @@ def _parser() -> argparse.ArgumentParser:
                         help="file, 81-character string, or '-' (standard input); alone: a file holding both sudokus")
     parser.add_argument("b", metavar="B", nargs="?", help="file, 81-character string, or '-' (standard input)")
     parser.add_argument("--show", action="store_true", help="print both sudokus side by side before the verdict")
-    parser.add_argument("--svg", metavar="FILE",
-                        help="draw both sudokus side by side with the verdict and the steps from A to B (SVG)")
+    writes_file(parser.add_argument("--svg", metavar="FILE",
+                                    help="draw both sudokus side by side with the verdict and the steps from A to B "
+                                    "(SVG)"))
     parser.add_argument("--format", choices=FORMATS, default="text",
                         help="text (default): the verdict and the steps as above; csv or jsonl: one row with "
                         f"{', '.join(FIELDS)} (docs/formats.md)")
@@ -108,7 +110,8 @@ def _parser() -> argparse.ArgumentParser:
                      help="givens of each sudoku (0-81, default 25; 81: two grids)")
     gen.add_argument("--seed", type=count_argument(0, 2**63 - 1), default=None, metavar="S",
                      help="random seed (default: a fresh one, printed on standard error)")
-    gen.add_argument("--out", metavar="FILE", default=None, help="write the pair to FILE (default: standard output)")
+    writes_file(gen.add_argument("--out", metavar="FILE", default=None,
+                                 help="write the pair to FILE (default: standard output)"))
     add_version_argument(parser)
     return parser
 
@@ -144,7 +147,7 @@ def _write_pair(args) -> int:
     seed = args.seed if args.seed is not None else secrets.randbits(63)
     related = True if args.related else False if args.unrelated else None
     a, b, related = random_pair(seed, 25 if args.givens is None else args.givens, related)
-    text = format_pair(a, b)
+    text = format_sudoku(a) + "\n" + format_sudoku(b) + "\n"  # what solve, canon and equiv all read
     if args.out is None:
         sys.stdout.write(text)
     else:

@@ -49,15 +49,17 @@ import sys
 from functools import partial
 
 from sudoku_symmetry.engine.text import format_lines, format_sudoku
-from sudoku_symmetry.engine.unavoidable import TooManyPuzzles, parse_grids, puzzles_in_grid
+from sudoku_symmetry.engine.unavoidable import (PuzzleBatches, TooManyPuzzles, parse_grids, puzzle_batches,
+                                                puzzles_in_grid)
 from sudoku_symmetry.engine.search17.grid import CLUES as BAND_CLUES
 from sudoku_symmetry.engine.unavoidable.puzzles import METHODS
 
 from sudoku_symmetry.catalog.db import open_catalog
 from sudoku_symmetry.catalog.runs import get_run, start_or_resume
-from sudoku_symmetry.commands._common import (EXIT_BAD_INPUT, EXIT_OK, CommandError, add_cluster_arguments,
-                                              add_db_argument, add_version_argument, check_inputs, cluster, count_argument, distributed, emit,
-                                              iter_grid_args, run)
+from sudoku_symmetry.commands._common import (CommandError, CommandParser, EXIT_BAD_INPUT, EXIT_OK,
+                                              add_cluster_arguments, add_db_argument, add_version_argument,
+                                              check_inputs, cluster, count_argument, distributed, emit, iter_grid_args,
+                                              place, plural, run)
 from sudoku_symmetry.commands._formats import Rows, add_format_argument, emit_grid_rows
 from sudoku_symmetry.jobs import find_puzzles
 from sudoku_symmetry.jobs.chunk import Job
@@ -69,7 +71,7 @@ FIELDS = ("clues", "minimal", "limit", "found", "complete", "automorphisms", "pu
 
 
 def _parser() -> argparse.ArgumentParser:
-    ap = argparse.ArgumentParser(
+    ap = CommandParser(
         prog="find-puzzles",
         description="Every puzzle with exactly N clues whose unique solution is the grid, for each grid.",
         epilog="example: find-puzzles --clues 17 GRID81   (or a file of grids, or '-' for standard input). "
@@ -97,19 +99,30 @@ def _parser() -> argparse.ArgumentParser:
     return ap
 
 
+ROW_MAX = 1 << 20
+"""The most puzzles of one grid a CSV or JSON row, or a stored run, takes (1,048,576): they are
+held together (the text format prints any number, a batch at a time)."""
+
+
 def _search(grid, args, source: str, lineno: int):
+    """A grid's whole search, for a CSV or JSON row; more than :data:`ROW_MAX` puzzles without
+    --limit is refused in one line."""
     try:
-        return puzzles_in_grid(grid, args.clues, minimal=args.minimal, limit=args.limit, method=args.method)
+        return puzzles_in_grid(grid, args.clues, minimal=args.minimal, limit=args.limit, method=args.method,
+                               max_puzzles=ROW_MAX)
     except TooManyPuzzles as exc:
-        raise CommandError(f"{source}:{lineno}: {exc} (--limit)") from None
+        raise CommandError(f"{place(source, lineno)}: {exc}; a row holds them all: pass --limit, or leave out --format "
+                           "(the text format prints them as they are found)") from None
 
 
 def _write(grid, args, source: str, lineno: int, out) -> None:
+    """The text format: the puzzles printed as they are found, a batch at a time (bounded memory
+    however many there are)."""
     text = format_sudoku(grid)
-    found = _search(grid, args, source, lineno)
+    found = puzzle_batches(grid, args.clues, minimal=args.minimal, limit=args.limit, method=args.method)
     out.write(f"# {text}: {args.clues} clues\n")
-    if len(found):
-        out.write("\n".join(format_lines(found.puzzles)) + "\n")
+    for part in found:
+        out.write("\n".join(format_lines(part)) + "\n")
     out.flush()
     _summary(found, text, args, source, lineno)
 
@@ -125,9 +138,10 @@ def _row(grid, args, source: str, lineno: int) -> dict:
 def _summary(found, text: str, args, source: str, lineno: int) -> None:
     seconds = found.stats["seconds"]
     end = "complete" if found.complete else f"limit {args.limit} reached: there may be more"
-    kind = "minimal puzzles" if args.minimal else "puzzles"
-    print(f"find-puzzles: {source}:{lineno}: {text}: {args.clues} clues: {len(found)} {kind} ({end}), "
-          f"{found.automorphisms} automorphism{'s' if found.automorphisms != 1 else ''}, {seconds:.2f} s",
+    kind = "minimal puzzle" if args.minimal else "puzzle"
+    n = found.found if isinstance(found, PuzzleBatches) else len(found)
+    print(f"find-puzzles: {place(source, lineno)}: {text}: {args.clues} clues: {plural(n, kind)} ({end}), "
+          f"{plural(found.automorphisms, 'automorphism')}, {seconds:.2f} s",
           file=sys.stderr, flush=True)
 
 
@@ -141,8 +155,13 @@ def _store(args, path: str, catalog) -> int:
                             items_total=n_lines)
     keys = find_puzzles.shards(path, digest, pieces)
     job = Job(partial(find_puzzles.work, path=path, clues=args.clues, minimal=args.minimal, limit=args.limit,
-                      chunk=args.chunk, source=name, method=args.method), partial(find_puzzles.write, source=name))
-    res = run_job(catalog, state.id, keys, job, desc=name, unit=" lines", **cluster(args))
+                      chunk=args.chunk, source=name, method=args.method, max_puzzles=ROW_MAX),
+              partial(find_puzzles.write, source=name))
+    try:
+        res = run_job(catalog, state.id, keys, job, desc=name, unit=" lines", **cluster(args))
+    except TooManyPuzzles as exc:
+        raise CommandError(f"{path}: {exc}; a stored grid's puzzles are committed together: pass --limit "
+                           "(what was committed before is kept)") from None
     state = get_run(catalog, state.id)
     grids = bad = found = 0
     for key in keys:
@@ -154,8 +173,9 @@ def _store(args, path: str, catalog) -> int:
         if int(cur.get("malformed", 0)) > len(shown):
             sys.stderr.write(f"error: {path}: {int(cur['malformed']) - len(shown)} more bad lines\n")
     again = " (already done: nothing new)" if res.already_done else ""
-    print(f"find-puzzles: {path}: {grids} grids searched for {args.clues}-clue puzzles, {bad} bad lines, {found} "
-          f"puzzles found, {0 if res.already_done else state.items_new} new in the catalog (run {state.id}){again}",
+    print(f"find-puzzles: {path}: {plural(grids, 'grid')} searched for {args.clues}-clue puzzles, "
+          f"{plural(bad, 'bad line')}, {plural(found, 'puzzle')} found, "
+          f"{0 if res.already_done else state.items_new} new in the catalog (run {state.id}){again}",
           file=sys.stderr)
     return bad
 

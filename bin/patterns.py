@@ -47,9 +47,10 @@ import numpy as np
 
 from sudoku_symmetry.catalog.db import open_catalog
 from sudoku_symmetry.catalog.runs import get_run
-from sudoku_symmetry.commands._common import (EXIT_BAD_INPUT, EXIT_OK, CommandError, add_cluster_arguments,
-                                              add_db_argument, add_input_argument, add_version_argument, cluster,
-                                              count_argument, decimal, distributed, iter_chunks, run)
+from sudoku_symmetry.commands._common import (CommandError, CommandParser, EXIT_BAD_INPUT, EXIT_OK,
+                                              add_cluster_arguments, add_db_argument, add_input_argument,
+                                              add_version_argument, cluster, count_argument, decimal, distributed,
+                                              iter_chunks, run, writes_file)
 from sudoku_symmetry.commands._formats import Rows, add_format_argument, chunk_inputs
 from sudoku_symmetry.commands._runs import out_parameters, out_target, refuse_distributed_output, start_run
 from sudoku_symmetry.engine.patterns.burnside import pattern_counts
@@ -79,15 +80,15 @@ def _cells_value(text: str):
 
 
 def build_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="patterns", description=__doc__.split("\n\n")[0],
-                                formatter_class=argparse.RawDescriptionHelpFormatter)
+    p = CommandParser(prog="patterns", description=__doc__.split("\n\n")[0],
+                      formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--cells", type=_cells_value, metavar="N", help="number of clues (0-81; 'all' with --burnside)")
     p.add_argument("--digits", action="store_true", help="configurations (clues with digits), not patterns")
     p.add_argument("--count-only", action="store_true",
                    help="print only the count (the forms are still stored in the catalog unless --no-store)")
     p.add_argument("--no-store", action="store_true",
                    help="do not store the forms in the catalog (10 cells: 2.5 M rows, about 750 MB of SQLite)")
-    p.add_argument("--out", metavar="FILE", help="write the canonical forms to FILE (resumable)")
+    writes_file(p.add_argument("--out", metavar="FILE", help="write the canonical forms to FILE (resumable)"))
     p.add_argument("--burnside", action="store_true", help="print the counts by Burnside's lemma")
     p.add_argument("--chunk", type=count_argument(0), default=patterns.CHUNK, help=argparse.SUPPRESS)
     add_db_argument(p)

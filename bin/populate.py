@@ -5,7 +5,9 @@
 The catalog is ``--db``, else ``$SUDOKU_CATALOG``, else the default SQLite file
 ``$XDG_DATA_HOME/sudoku-symmetry/catalog.sqlite`` (``~/.local/share/...`` when unset); see
 ``catalog/db.py``. Opening it applies any missing migrations. A non-empty database that is not a
-catalog (another application's) is refused unless ``--adopt`` is given.
+catalog (another application's) is refused unless ``--adopt`` is given. Two populates of one
+catalog never interleave: the second waits for the first to finish (saying so), then finds its
+work done (``catalog/locks.py``).
 
 The work is a list of named steps (:data:`STEPS`), run in order; each computes its rows with the
 engine and stores them with ``ON CONFLICT DO NOTHING``, so every step is idempotent and reports
@@ -24,9 +26,10 @@ from sudoku_symmetry import shipped
 from sudoku_symmetry.catalog.bands import N_BANDS, band_summary
 from sudoku_symmetry.catalog.db import HEAD_REVISION, describe, migrated_from, open_catalog, resolve_url
 from sudoku_symmetry.catalog.grids import coverage, import_counts
+from sudoku_symmetry.catalog.locks import exclusive
 from sudoku_symmetry.catalog.search17 import import_entry_bands, load_entry_bands, load_shipped_entry
 from sudoku_symmetry.catalog.shipped import ED_GRID_COUNTS, ed_grid_counts, manifest
-from sudoku_symmetry.commands._common import EXIT_OK, add_db_argument, add_version_argument, run
+from sudoku_symmetry.commands._common import CommandParser, EXIT_OK, add_db_argument, add_version_argument, run
 from sudoku_symmetry.engine import _cache
 from sudoku_symmetry.engine.warmup import warm_up
 from sudoku_symmetry.jobs.band_rows import store_band_rows
@@ -119,7 +122,8 @@ def step_kernels(engine) -> StepResult:
     if _cache.is_warm():
         return StepResult([f"kernels: compiled already ({where})"], 0)
     print(f"kernels: compiling every kernel the commands use into {where}; this happens once per version "
-          "(minutes; later commands start in under a second)", flush=True)
+          "of the engine for every install of it on this machine (minutes; then a command compiles nothing)",
+          flush=True)
     total = 0.0
     for name, seconds in warm_up():
         total += seconds
@@ -153,7 +157,7 @@ STEPS: list[Step] = [
 
 
 def build_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(
+    p = CommandParser(
         prog="populate",
         description="Create or upgrade the catalog and fill it (idempotent: a second run adds nothing).",
         epilog="steps: " + "; ".join(f"{s.name}: {s.help}" for s in STEPS),
@@ -177,6 +181,16 @@ def _main(argv=None) -> int:
         return EXIT_OK
     t0 = time.perf_counter()
     url = resolve_url(args.db)
+
+    def waiting() -> None:
+        print(f"populate: another populate of {describe(url)} is running: waiting for it to finish", file=sys.stderr,
+              flush=True)
+
+    with exclusive(url, "populate", on_wait=waiting):  # one populate of a catalog at a time
+        return _populate(args, url, t0)
+
+
+def _populate(args, url: str, t0: float) -> int:
     engine = open_catalog(url, adopt=args.adopt)  # CatalogError: one line and exit 2 (run())
     before = migrated_from(engine)
     if before is None:
@@ -206,7 +220,7 @@ def _main(argv=None) -> int:
 
 
 def main(argv=None) -> int:
-    return run(_main, argv, "populate")
+    return run(_main, argv, "populate", compile_notice_too=False)  # it says what it compiles, step by step
 
 
 if __name__ == "__main__":

@@ -20,8 +20,9 @@ import argparse
 import os
 import sys
 
-from sudoku_symmetry.commands._common import (EXIT_BAD_INPUT, EXIT_OK, add_db_argument, add_version_argument,
-                                              check_inputs, decimal, open_inputs, run)
+from sudoku_symmetry.commands._common import (CommandParser, EXIT_BAD_INPUT, EXIT_OK, add_db_argument,
+                                              add_version_argument, check_inputs, dataset_name, decimal, open_inputs,
+                                              run)
 from sudoku_symmetry.commands._formats import Rows, add_format_argument
 from sudoku_symmetry.engine.bands import N_BANDS
 from sudoku_symmetry.engine.canon import InvalidGridError
@@ -33,8 +34,8 @@ FIELDS = ("rank", "grid")  # --format csv/jsonl: a grid's rank and minlex form, 
 
 
 def build_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="rank", description=__doc__.split("\n\n")[0],
-                                formatter_class=argparse.RawDescriptionHelpFormatter)
+    p = CommandParser(prog="rank", description=__doc__.split("\n\n")[0],
+                      formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("lines", nargs="*", metavar="LINE",
                    help="an 81-digit grid, a rank, '-' (standard input) or a FILE of them (none: standard input)")
     add_db_argument(p)  # checked when given; its counts read only when the package data lacks a band 1
@@ -101,7 +102,7 @@ def _inputs(arguments: list[str]):
     """(source, iterator of (line number, text)) in argument order: the LINE arguments, numbered
     by their position, are one source; ``-`` is standard input and an existing path a FILE (a
     text of ASCII digits is always a LINE). Every input is checked before anything is read."""
-    files = [a for a in arguments if a == "-" or (not _is_digits(a) and os.path.lexists(a))]
+    files = [a for a in arguments if a == "-" or (not _is_digits(a) and (os.path.lexists(a) or dataset_name(a)))]
     check_inputs(files if arguments else [])
 
     def generate():

@@ -53,9 +53,9 @@ from functools import partial
 from sudoku_symmetry.catalog.db import open_catalog
 from sudoku_symmetry.catalog.runs import get_run
 from sudoku_symmetry.catalog.search17 import import_entry_bands, load_band_order, load_entry_bands, load_shipped_entry
-from sudoku_symmetry.commands._common import (EXIT_OK, CommandError, add_cluster_arguments, add_db_argument,
-                                              add_version_argument, cluster, count_argument, run,
-                                              seconds_argument)
+from sudoku_symmetry.commands._common import (CommandError, CommandParser, EXIT_OK, add_cluster_arguments,
+                                              add_db_argument, add_version_argument, cluster, count_argument, run,
+                                              seconds_argument, writes_file)
 from sudoku_symmetry.commands._runs import out_parameters, out_target, print_runs, refuse_distributed_output, start_run
 from sudoku_symmetry.commands._s17 import parse_ranks, parse_variant
 from sudoku_symmetry.engine.bands import N_BANDS
@@ -68,22 +68,24 @@ RUN_KIND = s17_entry.KIND
 
 
 def build_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="s17-entry", description=__doc__.split("\n\n")[0],
-                                formatter_class=argparse.RawDescriptionHelpFormatter,
-                                epilog="Line format: 'K BAND2 BAND3' per grid (see the module docstring).")
+    p = CommandParser(prog="s17-entry", description=__doc__.split("\n\n")[0],
+                      formatter_class=argparse.RawDescriptionHelpFormatter,
+                      epilog="Line format: 'K BAND2 BAND3' per grid (see the module docstring).")
     which = p.add_mutually_exclusive_group(required=True)
-    which.add_argument("--band1-rank", type=parse_ranks, metavar="K[,L-M]", help="bands 1 by rank (0-415)")
+    which.add_argument("--band1-rank", type=parse_ranks, metavar="K[,L-M]",
+                       help="bands 1 by rank (0-415): K, K-M (both ends: 10-415 to the last) or a list of them")
     which.add_argument("--table", action="store_true", help="print the search's table of all 416 bands 1")
     which.add_argument("--status", action="store_true", help="list the runs and the bands 1 done")
     which.add_argument("--import-shipped", action="store_true",
                        help="copy the package data's bands 1 into the catalog (a run then skips them)")
-    which.add_argument("--export", metavar="FILE.json",
-                       help="write the catalog's complete bands 1 (variants A, B, C) as package data")
+    writes_file(which.add_argument("--export", metavar="FILE.json",
+                                   help="write the catalog's complete bands 1 (variants A, B, C) as package data"))
     p.add_argument("--variant", type=parse_variant, default=None, help="A (566/656), B (665) or C (7+ clues)")
     p.add_argument("--markdown", action="store_true",
                    help="with --table: variants A and C side by side as a Markdown table (docs/s17-entry.md's)")
     p.add_argument("--count-only", action="store_true", help="count, print no line")
-    p.add_argument("--out", metavar="FILE", help="write the lines to FILE (resumable) instead of standard output")
+    writes_file(p.add_argument("--out", metavar="FILE",
+                               help="write the lines to FILE (resumable) instead of standard output"))
     p.add_argument("--chunk", type=count_argument(0), default=s17_entry.CHUNK, help=argparse.SUPPRESS)
     p.add_argument("--checkpoint-seconds", type=seconds_argument, default=None, help=argparse.SUPPRESS)
     add_db_argument(p)
@@ -108,7 +110,7 @@ def _main(argv=None) -> int:
     if args.band1_rank is not None:
         refuse_distributed_output(args)
         target = out_target(args)
-    catalog = open_catalog(args.db, create=not (args.status or args.export))  # read-only: never makes one
+    catalog = open_catalog(args.db, create=not (args.status or args.export or args.table))  # read-only: never makes one
     if args.status:
         return _status(catalog, sys.stdout)
     if args.export:

@@ -56,9 +56,9 @@ from functools import partial
 from sudoku_symmetry.catalog.db import open_catalog
 from sudoku_symmetry.catalog.runs import get_run
 from sudoku_symmetry.catalog.search17 import load_band_order, load_entry_bands, load_search_bands, load_shipped_entry
-from sudoku_symmetry.commands._common import (EXIT_OK, CommandError, add_cluster_arguments, add_db_argument,
-                                              add_version_argument, cluster, count_argument, distributed, run,
-                                              seconds_argument)
+from sudoku_symmetry.commands._common import (CommandError, CommandParser, EXIT_OK, add_cluster_arguments,
+                                              add_db_argument, add_version_argument, cluster, count_argument,
+                                              distributed, run, seconds_argument, writes_file)
 from sudoku_symmetry.commands._runs import out_parameters, out_target, print_runs, start_run
 from sudoku_symmetry.commands._s17 import parse_ranks, parse_variant
 from sudoku_symmetry.engine.bands import N_BANDS
@@ -84,17 +84,20 @@ def parse_bands2(text: str) -> tuple[int, int]:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="s17-search", description=__doc__.split("\n\n")[0],
-                                formatter_class=argparse.RawDescriptionHelpFormatter,
-                                epilog="Example: s17-search --variant C --band1-rank 2 --bands2 18137:18138")
+    p = CommandParser(prog="s17-search", description=__doc__.split("\n\n")[0],
+                      formatter_class=argparse.RawDescriptionHelpFormatter,
+                      epilog="Example: s17-search --variant C --band1-rank 2 --bands2 18137:18138")
     which = p.add_mutually_exclusive_group(required=True)
-    which.add_argument("--band1-rank", type=parse_ranks, metavar="K[,L-M]", help="bands 1 by rank (0-415)")
+    which.add_argument("--band1-rank", type=parse_ranks, metavar="K[,L-M]",
+                       help="bands 1 by rank (0-415): K, K-M (both ends: 10-415 to the last) or a list of them")
     p.add_argument("--of", type=parse_ranks, metavar="K[,L-M]", default=None,
                    help="with --export: only the finds of these band-1 ranks")
     which.add_argument("--table", action="store_true", help="the measured bands 1 and the estimate of the search")
     which.add_argument("--status", action="store_true", help="list the runs and the bands 1 done")
-    which.add_argument("--export", metavar="FILE", help="write the finds as puzzles (canonical forms, one a line)")
-    which.add_argument("--export-table", metavar="FILE.json", help="write the catalog's measured bands 1 as package data")
+    writes_file(which.add_argument("--export", metavar="FILE",
+                                   help="write the finds as puzzles (canonical forms, one a line)"))
+    writes_file(which.add_argument("--export-table", metavar="FILE.json",
+                                   help="write the catalog's measured bands 1 as package data"))
     p.add_argument("--variant", type=parse_variant, default=None,
                    help="the pass: A (5-6-6 / 6-5-6), B (6-6-5) or C (a chute of 7+ clues)")
     p.add_argument("--bands2", type=parse_bands2, default=None, metavar="A:B",
@@ -102,7 +105,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--store", action="store_true", help="store the finds, print no line (resumable, Dask)")
     p.add_argument("--shard-seconds", type=seconds_argument, default=None, metavar="S",
                    help="with --store: shards of about S estimated CPU seconds (ranges of bands 2)")
-    p.add_argument("--out", metavar="FILE", help="write the lines to FILE (resumable) instead of standard output")
+    writes_file(p.add_argument("--out", metavar="FILE",
+                               help="write the lines to FILE (resumable) instead of standard output"))
     p.add_argument("--chunk", type=count_argument(1), default=s17_search.CHUNK, help=argparse.SUPPRESS)
     p.add_argument("--checkpoint-seconds", type=seconds_argument, default=None, help=argparse.SUPPRESS)
     add_db_argument(p)
@@ -130,13 +134,14 @@ def _main(argv=None) -> int:
             raise CommandError("--workers and --scheduler need --store (lines come out in order from one process)")
         args.count_only = args.store
         target = out_target(args)
+        args.ranges = _ranges(args, sys.stderr)  # before the catalog is opened or made
     if args.of is not None and not args.export:
         raise CommandError("--of goes with --export")
-    read_only = args.status or args.export or args.export_table
+    read_only = args.status or args.table or args.export or args.export_table
     catalog = open_catalog(args.db, create=not read_only)  # read-only: never makes one
     if args.status:
         print_runs(catalog, RUN_KIND, sys.stdout, shards="ranks", what="bands 1", unit="bands 2",
-                   label=lambda params: f"pass {params.get('pass')}, ")
+                   label=lambda params: f"pass {params.get('pass')}, ", no_lines="stored, no lines")
         return EXIT_OK
     if args.export:
         return _export_finds(catalog, args.export, args.variant, args.of, sys.stderr)
@@ -153,7 +158,7 @@ def _search(catalog, args, target, argv, err) -> int:
     pass_, ranks = args.variant, args.band1_rank
     params = s17_search.parameters(pass_, ranks, list(args.bands2) if args.bands2 else None,
                                    chunk=args.chunk, **out_parameters(target))
-    total = sum(b - a for a, b in (s17_search.band_range(r, args.bands2) for r in ranks))
+    total = sum(b - a for a, b in args.ranges.values())
     shards = s17_search.shards(pass_, ranks)
     if args.shard_seconds is not None:
         params["shard_seconds"] = args.shard_seconds
@@ -180,6 +185,22 @@ def _search(catalog, args, target, argv, err) -> int:
               f"({sum(1 for g in got if g['complete'])} complete), {sum(g['found'] for g in got)} 17s, "
               f"{sum(g['cpu_seconds'] for g in got):,.1f} CPU-s (run {state.id})\n")
     return EXIT_OK
+
+
+def _ranges(args, err) -> dict[int, tuple[int, int]]:
+    """The bands 2 searched per band 1; a ``--bands2`` range past a band 1's end is refused (a
+    slip, not "found 0"), one that runs past it is cut, with a line saying so."""
+    ranges = {r: s17_search.band_range(r, args.bands2) for r in args.band1_rank}
+    if args.bands2:
+        a, b = args.bands2
+        for r, (lo, hi) in ranges.items():
+            if lo >= hi:
+                raise CommandError(f"--bands2 {a}:{b} is past the end of band 1 rank {r} (it has {hi:,} bands 2: "
+                                   f"0:{hi})")
+        for r, (lo, hi) in ranges.items():
+            if hi < b:
+                err.write(f"s17-search: band 1 rank {r} has {hi:,} bands 2: searching {lo}:{hi}\n")
+    return ranges
 
 
 def _export_finds(catalog, path: str, pass_, ranks, err) -> int:

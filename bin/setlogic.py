@@ -20,10 +20,10 @@ an unreadable input, a start set that already holds a given: one error line, exi
 from __future__ import annotations
 
 import argparse
-import re
 import sys
 
-from sudoku_symmetry.commands._common import EXIT_OK, CommandError, add_version_argument, count_argument, run
+from sudoku_symmetry.commands._common import (CommandError, CommandParser, EXIT_OK, add_version_argument,
+                                              count_argument, run)
 from sudoku_symmetry.commands._formats import FORMATS, serialize
 from sudoku_symmetry.commands._single import read_sudoku
 from sudoku_symmetry.engine.solve import setlogic
@@ -32,26 +32,21 @@ from sudoku_symmetry.engine.validity import conflicts
 
 
 def _candidate(text: str) -> tuple[int, bool]:
-    m = re.fullmatch(r"r([1-9])c([1-9])(=|<>)([1-9])", text.strip())
-    if not m:
-        raise argparse.ArgumentTypeError("expected r<row>c<col>=<digit> (assume true) or r<row>c<col><><digit> (assume false)")
-    r, c, op, d = m.groups()
-    return setlogic.cand_index(int(r) - 1, int(c) - 1, int(d)), op == "="
+    try:
+        found = setlogic.parse_candidates(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+    if len(found) != 1:
+        raise argparse.ArgumentTypeError(f"expected one candidate (r1c2=5 or r1c2<>5), got {text.strip()!r}")
+    return found[0]
 
 
 def _vector(text: str) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    true, covered = [], []
-    for part in text.split(","):
-        m = re.fullmatch(r"r([1-9])c([1-9])(=|<>)([1-9])", part.strip())
-        if not m:
-            raise argparse.ArgumentTypeError(f"expected comma-separated r<row>c<col>=<digit> or r<row>c<col><><digit>, "
-                                             f"got {part.strip()!r}")
-        r, c, op, d = m.groups()
-        k = setlogic.cand_index(int(r) - 1, int(c) - 1, int(d))
-        covered.append(k)
-        if op == "=":
-            true.append(k)
-    return tuple(true), tuple(covered)
+    try:
+        found = setlogic.parse_candidates(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(f"expected comma-separated candidates: {exc}") from None
+    return tuple(k for k, truth in found if truth), tuple(k for k, _ in found)
 
 
 class _Show:
@@ -102,8 +97,10 @@ def _record(puzzle: str, e) -> dict:
 
 
 def _parser() -> argparse.ArgumentParser:
-    ap = argparse.ArgumentParser(prog="setlogic", description=__doc__.splitlines()[0])
-    ap.add_argument("puzzle", help="81 characters, or a file holding one puzzle (81 characters or 9 lines); '-' reads stdin")
+    ap = CommandParser(prog="setlogic", description=__doc__.splitlines()[0])
+    ap.add_argument("puzzle", nargs="?", default="-",
+                    help="81 characters, or a file holding one puzzle (81 characters or 9 lines); '-' or none: "
+                    "standard input")
     ap.add_argument("--strategy", choices=setlogic.STRATEGIES, default="fewest-perms",
                     help="how the next set is chosen (default: fewest-perms)")
     start = ap.add_mutually_exclusive_group()

@@ -32,7 +32,7 @@ import numpy as np
 from sudoku_symmetry.engine.solve import solver
 from sudoku_symmetry.engine.text import format_lines, format_sudoku, parse_lines
 
-from sudoku_symmetry.commands._common import (EXIT_BAD_INPUT, EXIT_OK, INT64_MAX, add_input_argument,
+from sudoku_symmetry.commands._common import (CommandParser, EXIT_BAD_INPUT, EXIT_OK, INT64_MAX, add_input_argument,
                                               add_version_argument, count_argument, count_lines, iter_chunks,
                                               parse_problems, progress_bar, run)
 from sudoku_symmetry.commands._formats import Rows, add_format_argument, chunk_inputs
@@ -45,7 +45,7 @@ FIELDS = {"solve": ("solution", "count", "limit"), "count": ("count", "limit"), 
 
 
 def _parser() -> argparse.ArgumentParser:
-    ap = argparse.ArgumentParser(
+    ap = CommandParser(
         prog="solve",
         description="Solve sudokus, count solutions, check uniqueness and minimality (one output line per input line).",
         epilog="Malformed lines print 'error line N: REASON' in their place (and on stderr); exit status 2 if there were any.",

@@ -39,8 +39,8 @@ from sudoku_symmetry.engine.unavoidable import MAX_SIZE, parse_grids, unavoidabl
 
 from sudoku_symmetry.pictures.svg import unavoidable_svg
 
-from sudoku_symmetry.commands._common import (EXIT_BAD_INPUT, EXIT_OK, add_version_argument, count_argument, emit,
-                                              iter_grid_args, run, write_svg)
+from sudoku_symmetry.commands._common import (CommandParser, EXIT_BAD_INPUT, EXIT_OK, add_version_argument,
+                                              count_argument, emit, iter_grid_args, place, run, write_svg, writes_file)
 from sudoku_symmetry.commands._formats import Rows, add_format_argument, emit_grid_rows
 
 FIELDS = ("max_size", "count", "sets")
@@ -49,7 +49,7 @@ LINES_PER_CHUNK = 10_000
 
 
 def _parser() -> argparse.ArgumentParser:
-    ap = argparse.ArgumentParser(
+    ap = CommandParser(
         prog="unavoidable",
         description="Every minimal unavoidable set of each grid, up to a size: one set per line "
         "(the grid's digits on its cells, '.' elsewhere), smallest first.",
@@ -59,7 +59,8 @@ def _parser() -> argparse.ArgumentParser:
     ap.add_argument("--max-size", type=count_argument(0, MAX_SIZE), default=12, metavar="S",
                     help=f"the largest sets listed, in cells (default 12, at most {MAX_SIZE}; 12: about 30 ms a grid, "
                     "16: about 1.5 s)")
-    ap.add_argument("--svg", metavar="FILE", help="draw the first grid with its first (smallest) set shaded (SVG)")
+    writes_file(ap.add_argument("--svg", metavar="FILE",
+                                help="draw the first grid with its first (smallest) set shaded (SVG)"))
     ap.add_argument("inputs", nargs="*", metavar="GRID|FILE",
                     help="81-digit grids, or files of grids one per line ('-' or none: standard input)")
     add_format_argument(ap, FIELDS)
@@ -80,7 +81,7 @@ def _sets(grid, max_size: int, source: str, lineno: int, drawn: list) -> tuple[s
     lines = uas.lines()
     if not drawn:  # the first grid and its first set, for --svg
         drawn.append((text, lines[0] if lines else "", len(uas), max_size))
-    print(f"unavoidable: {source}:{lineno}: {text}: {len(uas)} minimal UAs of at most {max_size} cells "
+    print(f"unavoidable: {place(source, lineno)}: {text}: {len(uas)} minimal UAs of at most {max_size} cells "
           f"({grid_summary(uas.counts)}) in {seconds:.3f} s", file=sys.stderr)
     return text, lines
 

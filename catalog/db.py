@@ -5,8 +5,10 @@ Location (first that is set):
 1. the ``--db`` option of a command (``db`` argument here): a file path or any SQLAlchemy URL
    (``postgresql+psycopg://user@host/dbname``, ``sqlite:////abs/path.sqlite``);
 2. the environment variable ``SUDOKU_CATALOG`` (same forms);
-3. the default SQLite file ``$XDG_DATA_HOME/sudoku-symmetry/catalog.sqlite``, i.e.
-   ``~/.local/share/sudoku-symmetry/catalog.sqlite`` when ``XDG_DATA_HOME`` is unset.
+3. the default SQLite file ``catalog.sqlite`` in the user's data folder for ``sudoku-symmetry``
+   as platformdirs names it: ``~/.local/share/sudoku-symmetry/`` on Linux (``$XDG_DATA_HOME``
+   respected), ``~/Library/Application Support/sudoku-symmetry/`` on macOS,
+   ``%LOCALAPPDATA%\\sudoku-symmetry\\`` on Windows.
 
 A plain path is a SQLite file (its folder is created, except by read-only commands, which open
 with ``create=False`` and are refused a catalog that does not exist). SQLite connections get a 30 s busy
@@ -50,22 +52,20 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError, DBAPIError, NoSuchModuleError
 from sqlalchemy.orm import Session
 
-HEAD_REVISION = "0010"
+HEAD_REVISION = "0011"
 """The newest migration in ``migrations/versions``; bump it with every new migration
 (a test checks it against Alembic's own head)."""
-
-ENV_VAR = "SUDOKU_CATALOG"
 
 _REVISION_BEFORE: "weakref.WeakKeyDictionary[Engine, str | None]" = weakref.WeakKeyDictionary()
 
 
 from .errors import CatalogError, ConnectionLost  # noqa: E402  (re-exported: catalog.db.CatalogError)
+from .files import ENV_VAR, default_location  # noqa: E402,F811  (one home for where the catalog is by default)
 
 
 def default_path() -> Path:
     """``$XDG_DATA_HOME/sudoku-symmetry/catalog.sqlite`` (``~/.local/share`` if unset)."""
-    base = os.environ.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"), ".local", "share")
-    return Path(base) / "sudoku-symmetry" / "catalog.sqlite"
+    return Path(default_location())
 
 
 def resolve_url(db: str | None = None) -> str:

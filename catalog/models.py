@@ -322,7 +322,9 @@ class S17SearchSlice(Base):
 
 
 class GridSearch(Base):
-    """Migration 0009: a search of a grid (minlex form) for its puzzles of ``clues`` clues."""
+    """Migrations 0009, 0011: what is known of a grid's (minlex form) puzzles of ``clues`` clues
+    (minimal ones only, or all): the count of a complete search, else the largest a search cut by
+    a limit found."""
 
     __tablename__ = "grid_searches"
     __table_args__ = (CheckConstraint("clues >= 0 AND clues <= 81", name="clues_range"),)
@@ -330,7 +332,7 @@ class GridSearch(Base):
     grid: Mapped[str] = mapped_column(String(81), primary_key=True)
     clues: Mapped[int] = mapped_column(SmallInteger, primary_key=True, autoincrement=False)
     minimal: Mapped[bool] = mapped_column(Boolean, primary_key=True)
-    complete: Mapped[bool] = mapped_column(Boolean, primary_key=True)
+    complete: Mapped[bool] = mapped_column(Boolean)
     found: Mapped[int] = mapped_column(BigInt)
     automorphism_count: Mapped[int] = mapped_column(Integer)
     seconds: Mapped[float] = mapped_column(Float)

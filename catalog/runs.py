@@ -318,16 +318,17 @@ class RunListing:
     parameters: Any
     shards_done: int
     items_done: int
+    updated_at: datetime | None = None  # the last checkpoint (or the start)
 
 
 def list_runs(target, kind: str) -> list[RunListing]:
-    """Every run of ``kind``, oldest first, with its shards done."""
+    """Every run of ``kind``, oldest first, with its shards done and when it last moved."""
     with connection_of(target) as conn:
         done = dict(conn.execute(select(CHECKPOINTS.c.run_id, func.count()).where(CHECKPOINTS.c.done.is_(True))
                                  .group_by(CHECKPOINTS.c.run_id)).all())
         rows = conn.execute(select(RUNS).where(RUNS.c.kind == kind).order_by(RUNS.c.id)).mappings().all()
     return [RunListing(int(r["id"]), r["status"], json.loads(r["parameters"]), int(done.get(r["id"], 0)),
-                       int(r["items_done"])) for r in rows]
+                       int(r["items_done"]), _aware(r["updated_at"])) for r in rows]
 
 
 def shard_cursors(conn: Connection, run_id: int, *, done: bool = True) -> dict[str, Any]:

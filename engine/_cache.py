@@ -1,10 +1,12 @@
 """Where the engine keeps what it computes once: band tables (.npy), compiled kernels, and the
 tables kernel modules would otherwise compute at every import (:func:`stored_tables`).
 
-``cache_root()`` is $SUDOKU_CACHE_DIR, else $XDG_CACHE_HOME/sudoku-symmetry, else
-~/.cache/sudoku-symmetry; when that folder cannot be written, a warning is printed once and a
-folder under the system's temporary directory is used instead (Numba would otherwise fall back
-to writing ``__pycache__`` folders into the source tree).
+``cache_root()`` is $SUDOKU_CACHE_DIR, else the user's cache folder for ``sudoku-symmetry`` as
+platformdirs names it (``~/.cache/sudoku-symmetry`` on Linux, ``$XDG_CACHE_HOME`` respected;
+``~/Library/Caches/sudoku-symmetry`` on macOS; ``%LOCALAPPDATA%\\sudoku-symmetry\\Cache`` on
+Windows); when that folder cannot be written, a warning is printed once and a folder under the
+system's temporary directory is used instead (Numba would otherwise fall back to writing
+``__pycache__`` folders into the source tree).
 
 Whoever can write a cache folder decides what this process runs: Numba's cache files are
 pickles, and the band tables are trusted answers. So the fallback, in a folder every user can
@@ -17,14 +19,17 @@ the user names (``SUDOKU_CACHE_DIR``) is trusted as given: share one only betwee
 trust each other. In a shared folder made by another user, the Numba folder of these sources
 may be someone else's and read-only: then the private fallback is used for compiled kernels.
 
-Numba's cache goes in ``numba-<hash>-<place>`` below it (unless NUMBA_CACHE_DIR is set), the
-hash taken over every ``*.py`` file under ``engine/``, subpackages included: Numba does not
-notice an edit in another module that a kernel calls, so new sources mean a fresh cache. The
-place is a hash of the checkout's path: Numba files compiled kernels under their source's path,
-so a clone elsewhere could never use them, and sharing the folder made ``populate`` of a fresh
-clone believe its kernels compiled when none were (its first command then compiled). Folders
-of older sources are pruned, keeping the :data:`KEEP` most recently used besides the current
-one.
+Compiled kernels go in ``numba-<sources>-<numba>`` below it (unless NUMBA_CACHE_DIR is set): a
+hash of every ``*.py`` file under ``engine/`` (subpackages included: Numba does not notice an
+edit in another module that a kernel calls) and Numba's version. That is all that decides the
+machine code besides the CPU, which Numba puts in the key of every entry (its name and
+features), so one folder serves several machines sharing a home. The folder does not depend on
+where the package is installed: ``_jit`` files each kernel under its module's path inside the
+engine (``bands/``, ``canon/``, ...) and stamps it with a hash of its source file's contents,
+where Numba's own locator uses the absolute path and the file's time. So every clone, virtual
+environment or wheel of the same sources on a machine shares one compiled copy: the second one
+compiles nothing. Folders of other sources are pruned, keeping the :data:`KEEP` most recently
+used besides the current one.
 """
 import atexit
 import hashlib
@@ -33,6 +38,7 @@ import shutil
 import stat
 import sys
 import tempfile
+import threading
 from functools import lru_cache
 from pathlib import Path
 
@@ -101,11 +107,13 @@ def _root_for(preferred: str) -> Path:
 
 
 def cache_root() -> Path:
+    """$SUDOKU_CACHE_DIR, else the user's cache folder (see the module docstring), writable."""
     env = os.environ.get("SUDOKU_CACHE_DIR")
     if env:
         return _root_for(env)
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return _root_for(str(Path(base) / "sudoku-symmetry"))
+    import platformdirs
+
+    return _root_for(platformdirs.user_cache_dir("sudoku-symmetry", appauthor=False))
 
 
 def source_hash(names=None) -> str:
@@ -147,16 +155,27 @@ def prune(root: Path, prefix: str, current: str, keep: int = KEEP) -> list[Path]
     return removed
 
 
+def numba_version() -> str:
+    """Numba's version, read from its metadata (importing Numba takes a quarter of a second)."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("numba")
+    except PackageNotFoundError:  # run from a source tree of Numba: ask the module
+        import numba
+
+        return numba.__version__
+
+
 def numba_folder_name() -> str:
-    """``numba-<sources>-<place>``: the engine's sources (:func:`source_hash`) and this checkout's
-    path (Numba keys its files on the source path: another clone cannot use them)."""
-    place = hashlib.sha256(str(ENGINE_DIR.resolve()).encode()).hexdigest()[:8]
-    return f"numba-{source_hash()}-{place}"
+    """``numba-<sources>-<numba>``: a hash of the engine's sources (:func:`source_hash`) and
+    Numba's version; not the install path (see the module docstring)."""
+    return f"numba-{source_hash()}-{numba_version()}"
 
 
 def configure_numba_cache() -> None:
-    """Point Numba's cache at a folder keyed on the engine's sources and place, unless the user
-    chose one."""
+    """Point Numba's cache at a folder keyed on the engine's sources and Numba's version, unless
+    the user chose one."""
     if os.environ.get("NUMBA_CACHE_DIR"):
         return
     root = cache_root()
@@ -178,8 +197,11 @@ def configure_numba_cache() -> None:
         sys.modules["numba"].config.CACHE_DIR = str(folder)
 
 
-# -- compilation: a notice before the first one, a marker once everything is compiled ---------
+# -- compilation: a notice before the first one, the time it took --------------------------
 _first_compile = None  # the callback of on_first_compile, until it has run
+_depth = 0  # compilations in progress (a kernel compiles the kernels it calls inside its own)
+_started = 0.0
+_compiled = [0, 0.0]  # kernels compiled from Python by this process, seconds spent
 
 
 def on_first_compile(callback) -> None:
@@ -189,12 +211,34 @@ def on_first_compile(callback) -> None:
     _first_compile = callback
 
 
-def first_compile() -> None:
+def compile_started() -> None:
     """Called by ``_jit``'s listener at every compilation start; runs the callback the first time."""
-    global _first_compile
+    global _first_compile, _depth, _started
     callback, _first_compile = _first_compile, None
     if callback is not None:
         callback()
+    if _depth == 0:
+        import time
+
+        _started = time.perf_counter()
+    _depth += 1
+
+
+def compile_ended() -> None:
+    """Called by ``_jit``'s listener at every compilation end."""
+    global _depth
+    _depth -= 1
+    if _depth == 0:
+        import time
+
+        _compiled[0] += 1
+        _compiled[1] += time.perf_counter() - _started
+
+
+def compiled() -> tuple[int, float]:
+    """(kernels this process compiled, wall seconds it spent compiling them): (0, 0.0) when every
+    kernel it used came from the cache."""
+    return _compiled[0], _compiled[1]
 
 
 WARM_MARKER = "warm"
@@ -218,6 +262,11 @@ def mark_warm() -> None:
         pass
 
 
+BUILDING = threading.RLock()
+"""Held while a table missing from the cache folder is built and stored: the threads of a process
+build each table once (a second build would cost its time and memory again)."""
+
+
 def stored_arrays(name: str, build, prefix: str | None = None) -> dict:
     """Arrays computed once and kept as ``.npy`` files in the folder ``cache_root() / name``,
     loaded memory-mapped and read-only: a process maps them in about a millisecond and its
@@ -232,9 +281,12 @@ def stored_arrays(name: str, build, prefix: str | None = None) -> dict:
     folder = cache_root() / name
     try:
         arrays = _mapped(folder)
+        if arrays:
+            return arrays
+        with BUILDING:  # threads: one builds, the others then map what it stored
+            return _mapped(folder) or _store(folder, build(), prefix)
     except (OSError, ValueError):  # unreadable: build them in memory
         return build()
-    return arrays or _store(folder, build(), prefix)
 
 
 def stored_tables(name: str, sources: list[str], build) -> dict:
@@ -260,7 +312,7 @@ def _mapped(folder: Path) -> dict:
 def _store(folder: Path, arrays: dict, prefix: str | None) -> dict:
     import numpy as np
 
-    tmp = folder.with_name(f".{folder.name}.tmp{os.getpid()}")
+    tmp = folder.with_name(f".{folder.name}.tmp{os.getpid()}-{threading.get_ident()}")
     try:
         tmp.mkdir(parents=True, exist_ok=True)
         for key, a in arrays.items():

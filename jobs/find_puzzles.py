@@ -20,6 +20,7 @@ from sudoku_symmetry.catalog.grid_searches import store_grid_searches
 from sudoku_symmetry.engine.canon import canon_grids, canon_puzzles
 from sudoku_symmetry.engine.text import format_lines
 from sudoku_symmetry.engine.unavoidable import parse_grids, puzzles_in_grid
+from sudoku_symmetry.engine.unavoidable.puzzles import MAX_PUZZLES
 
 from .chunk import Chunk
 from .inputs import line_chunks, parse_piece, piece_keys
@@ -57,9 +58,10 @@ def shards(path: str, digest: str, pieces: int | None = None) -> list[str]:
 
 
 def search_rows(grid, clues: int, minimal: bool, limit: int | None, source: str | None = None,
-                method: str = "auto") -> Found:
-    """Search one grid: its puzzles as catalog rows and its search record."""
-    found = puzzles_in_grid(grid, clues, minimal=minimal, limit=limit, method=method)
+                method: str = "auto", max_puzzles: int = MAX_PUZZLES) -> Found:
+    """Search one grid: its puzzles as catalog rows and its search record (more than
+    ``max_puzzles`` without a limit: :class:`TooManyPuzzles`)."""
+    found = puzzles_in_grid(grid, clues, minimal=minimal, limit=limit, method=method, max_puzzles=max_puzzles)
     rows = []
     if len(found):
         forms = canon_puzzles(found.puzzles)
@@ -72,7 +74,7 @@ def search_rows(grid, clues: int, minimal: bool, limit: int | None, source: str 
 
 
 def work(shard: str, cursor, *, path: str, clues: int, minimal: bool = False, limit: int | None = None,
-         chunk: int = CHUNK, source: str | None = None, method: str = "auto"):
+         chunk: int = CHUNK, source: str | None = None, method: str = "auto", max_puzzles: int = MAX_PUZZLES):
     """The shard's grids, ``chunk`` lines at a time, from the cursor."""
     line, start, end = parse_piece(shard)
     end = os.path.getsize(path) if end is None else end
@@ -81,7 +83,7 @@ def work(shard: str, cursor, *, path: str, clues: int, minimal: bool = False, li
         grids, problems = parse_grids(lines, path, cur["line"] + 1)
         res = Found([], [])
         for _, grid in grids:
-            one = search_rows(grid, clues, minimal, limit, source, method)
+            one = search_rows(grid, clues, minimal, limit, source, method, max_puzzles)
             res.puzzles.extend(one.puzzles)
             res.searches.extend(one.searches)
         nxt = {"line": cur["line"] + len(raw), "offset": cur["offset"] + sum(map(len, raw)),

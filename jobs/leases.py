@@ -42,16 +42,13 @@ def holder_is_dead(worker_id: str) -> bool:
     pid = int(pid_text)
     if pid == os.getpid():
         return False
+    import psutil  # every platform's process table (a zombie has exited but is still listed)
+
     try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
+        return psutil.Process(pid).status() in (psutil.STATUS_ZOMBIE, psutil.STATUS_DEAD)
+    except psutil.NoSuchProcess:
         return True
-    except PermissionError:
-        return False
-    try:
-        with open(f"/proc/{pid}/stat") as fh:
-            return fh.read().rsplit(")", 1)[1].split()[0] in ("Z", "X")
-    except (OSError, IndexError):
+    except psutil.Error:  # access denied: another user's process, alive
         return False
 
 

@@ -2,8 +2,9 @@
 
 * :func:`output_target` reads the ``--out`` argument before anything is opened: ``-`` is
   standard output; a path that is not a regular file (``/dev/stdout``, a FIFO, a terminal) is a
-  stream; the catalog's own SQLite file and its ``-wal``, ``-shm``, ``-journal`` files are
-  refused (:class:`OutputError`: writing there would destroy the catalog); a directory too.
+  stream; a path that would destroy a catalog (its own SQLite file and its ``-wal``, ``-shm``,
+  ``-journal`` files, any SQLite database) is refused by the one check every written file goes
+  through (``catalog.files.check_write_target``), as :class:`OutputError`; a directory too.
 * :func:`open_output` gives the run's output: an :class:`OutputFile` for a regular file, a
   :class:`StreamOutput` for standard output and streams (not resumable: such a run is a new run
   each time).
@@ -27,16 +28,13 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
-from sqlalchemy.engine import make_url
-
+from sudoku_symmetry.catalog.files import WriteRefused, check_write_target, is_stream
 from sudoku_symmetry.catalog.runs import get_run, restart_run
 
 from .chunk import Chunk
 from .runner import JobError
 
 STDOUT = "-"
-SQLITE_COMPANIONS = ("", "-wal", "-shm", "-journal")
-STREAM_PATHS = ("/dev/stdout", "/dev/stderr", "/dev/fd/", "/proc/self/fd/")
 
 
 class OutputError(JobError):
@@ -56,32 +54,17 @@ class OutputTarget:
         return self.kind == "file"
 
 
-def _sqlite_file(catalog_url: str) -> str | None:
-    url = make_url(catalog_url)
-    if not url.drivername.startswith("sqlite") or url.database in (None, "", ":memory:"):
-        return None
-    return url.database
-
-
 def output_target(out: str | None, catalog_url: str | None = None) -> OutputTarget:
     """The ``--out`` argument checked (see the module docstring); ``out`` None or ``-``: standard output."""
     if out is None or out == STDOUT:
         return OutputTarget("stdout", None)
+    try:
+        check_write_target("--out", out, catalog_url)
+    except WriteRefused as exc:
+        raise OutputError(str(exc)) from None
     path = os.path.abspath(out)
-    if os.path.isdir(path):
-        raise OutputError(f"--out {out}: is a directory, not a file")
-    db = _sqlite_file(catalog_url) if catalog_url else None
-    if db is not None:
-        real = os.path.realpath(path)
-        for suffix in SQLITE_COMPANIONS:
-            if real == os.path.realpath(db + suffix):
-                raise OutputError(f"--out {out} is the catalog's own file{' (' + suffix[1:] + ')' if suffix else ''}: "
-                                  f"writing the lines there would destroy the catalog; choose another file")
-    if out.startswith(STREAM_PATHS) or (os.path.exists(path) and not stat.S_ISREG(os.stat(path).st_mode)):
+    if is_stream(out) or (os.path.exists(path) and not stat.S_ISREG(os.stat(path).st_mode)):
         return OutputTarget("stream", out)
-    parent = os.path.dirname(path)
-    if not os.path.isdir(parent):
-        raise OutputError(f"--out {out}: no such folder {parent}")
     return OutputTarget("file", path)
 
 

@@ -1,36 +1,58 @@
 """Plots of catalog data with matplotlib (optional: the ``plot`` extra). Each function takes
 plain numbers and returns a matplotlib ``Figure``; :func:`save` writes it as SVG or PNG.
 
-matplotlib is imported inside :func:`_pyplot` only, with the ``Agg`` backend (no display), so
+The figures are ``matplotlib.figure.Figure`` objects made directly, never through pyplot: no
+backend is chosen or switched, so the user's own plots (``plt.show()``, a notebook's inline
+plots) behave as before, and a figure is not kept in pyplot's list of open figures. A notebook
+shows one as a PNG (``_repr_png_``). matplotlib is imported at the first plot only, so
 importing this module costs nothing and a missing matplotlib is one clear
 :class:`MissingDependency` message.
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from pathlib import Path
 from typing import Mapping, Sequence
 
-INSTALL_HINT = "pip install 'sudoku-symmetry[plot]' (or: pip install matplotlib)"
+
+def install_hint() -> str:
+    """How to install matplotlib here: the plot extra of this checkout (an editable install), or
+    from PyPI."""
+    checkout = Path(__file__).resolve().parent.parent
+    if (checkout / "pyproject.toml").is_file() and (checkout / "pictures").is_dir():
+        return f".venv/bin/pip install -e '.[plot]' in {checkout} (or: pip install matplotlib)"
+    return "pip install 'sudoku-symmetry[plot]' (or: pip install matplotlib)"
 
 
 class MissingDependency(RuntimeError):
     """matplotlib is not installed."""
 
 
-def _pyplot():
+@lru_cache(maxsize=None)
+def figure_class():
+    """``matplotlib.figure.Figure`` with a PNG drawing for notebooks (a figure made without
+    pyplot has none)."""
     try:
-        import matplotlib
-
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
+        from matplotlib.figure import Figure
     except ImportError:
-        raise MissingDependency(f"plots need matplotlib: {INSTALL_HINT}") from None
-    return plt
+        raise MissingDependency(f"plots need matplotlib: {install_hint()}") from None
+
+    class PlotFigure(Figure):
+        """A matplotlib figure that a notebook shows (as PNG) when it is a cell's value."""
+
+        def _repr_png_(self) -> bytes:
+            import io
+
+            buf = io.BytesIO()
+            self.savefig(buf, format="png", dpi=100)
+            return buf.getvalue()
+
+    return PlotFigure
 
 
 def _figure(width: float = 10.0, height: float = 4.0):
-    plt = _pyplot()
-    fig, ax = plt.subplots(figsize=(width, height), layout="constrained")
+    fig = figure_class()(figsize=(width, height), layout="constrained")
+    ax = fig.subplots()
     ax.grid(True, axis="y", alpha=0.3)
     return fig, ax
 
@@ -110,5 +132,4 @@ def save(fig, path: str | Path) -> Path:
     if suffix not in (".svg", ".png"):
         raise ValueError(f"{path}: the file name must end in .svg or .png")
     fig.savefig(path, format=suffix[1:], dpi=150 if suffix == ".png" else None)
-    _pyplot().close(fig)
     return path

@@ -73,3 +73,37 @@ def test_hash_covers_subpackages(tmp_path, monkeypatch):
     target = copy / "solve" / "_kernels.py"
     target.write_text(target.read_text() + "\n# an edit deep in a subpackage\n")
     assert _cache.source_hash() != before
+
+
+def _compiled_in_copy(pkg_root: Path, cache: Path) -> tuple[str, int]:
+    """In a fresh process on a copy of the package: the Numba folder used and how many kernels the
+    process compiled to check one sudoku (0: every one came from the cache)."""
+    code = ("import os, numpy as np\n"
+            "import sudoku_symmetry.engine as e\n"
+            "assert e.__file__.startswith(os.environ['COPY']), e.__file__\n"
+            "from sudoku_symmetry.engine import _cache\n"
+            "from sudoku_symmetry.engine.validity import is_valid\n"
+            "assert is_valid(np.zeros((1, 81), np.uint8)).all()\n"
+            "print(os.path.basename(os.environ['NUMBA_CACHE_DIR']), _cache.compiled()[0])\n")
+    env = {k: v for k, v in os.environ.items() if k not in ("NUMBA_CACHE_DIR",)}
+    env.update(PYTHONPATH=str(pkg_root), SUDOKU_CACHE_DIR=str(cache), COPY=str(pkg_root))
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, cwd=pkg_root)
+    assert r.returncode == 0, r.stderr
+    folder, compiled = r.stdout.split()
+    return folder, int(compiled)
+
+
+def test_a_second_install_of_the_same_sources_compiles_nothing(tmp_path):
+    """Two copies of the package at different paths, their files written at different times (a
+    second clone, another virtual environment, a wheel): the second loads the first's kernels."""
+    cache = tmp_path / "cache"
+    first, second = tmp_path / "one" / "pkg", tmp_path / "two" / "elsewhere"
+    shutil.copytree(ROOT / "engine", first / "sudoku_symmetry" / "engine", ignore=shutil.ignore_patterns("__pycache__"))
+    time.sleep(0.01)
+    shutil.copytree(ROOT / "engine", second / "sudoku_symmetry" / "engine", ignore=shutil.ignore_patterns("__pycache__"),
+                    copy_function=shutil.copyfile)  # new file times
+    folder_one, compiled_one = _compiled_in_copy(first, cache)
+    folder_two, compiled_two = _compiled_in_copy(second, cache)
+    assert compiled_one >= 1 and compiled_two == 0
+    assert folder_one == folder_two == _cache.numba_folder_name()
+    assert sorted(p.name for p in cache.iterdir()) == [folder_one]

@@ -42,7 +42,7 @@ def test_store_records_the_puzzles_and_one_search_per_grid(tmp_path, capsys):
     assert cmd.main(["--store", "--clues", "80", "--db", db, str(path)]) == 2  # one bad line
     err = capsys.readouterr().err
     assert f"error: {path}:3: expected 81 cells" in err
-    assert "3 grids searched for 80-clue puzzles, 1 bad lines, 243 puzzles found, 243 new in the catalog" in err
+    assert "3 grids searched for 80-clue puzzles, 1 bad line, 243 puzzles found, 243 new in the catalog" in err
     grids = random_grids(3, seed=5)
     want = sorted((f, 80, 0, 1, 81, 1) for f in format_lines(canon_grids(grids).forms))
     assert rows(db, SEARCHES) == want

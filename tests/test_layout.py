@@ -134,7 +134,18 @@ def test_every_engine_subpackage_says_what_it_owns():
         assert module.__doc__ and len(module.__doc__.split()) >= 10, name
 
 
-def test_wheel_installs_one_package_and_runs_a_command_outside_the_checkout(tmp_path):
+def _readme_tour() -> list[str]:
+    """The command lines of the README's tour (its first ``sh`` block after "A short tour")."""
+    text = (ROOT / "README.md").read_text()
+    block = re.search(r"## A short tour.*?```sh\n(.*?)```", text, re.S).group(1)
+    return [line.split("  #")[0].strip() for line in block.splitlines() if line.strip()]
+
+
+def test_wheel_installs_one_package_shares_the_kernels_and_runs_the_tour_elsewhere(tmp_path):
+    """A wheel installed in a fresh environment (seeing our dependencies, not the checkout): one
+    package with its data, the console script; a command that compiles nothing (the checkout's
+    kernels are the wheel's: one cache per version, not per install); and every line of the
+    README's tour, with ``sudoku COMMAND`` for ``bin/COMMAND``, run in another folder."""
     wheels = tmp_path / "wheels"
     r = subprocess.run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "--no-build-isolation",
                         "-w", str(wheels), str(ROOT)], capture_output=True, text=True, cwd=tmp_path)
@@ -145,8 +156,9 @@ def test_wheel_installs_one_package_and_runs_a_command_outside_the_checkout(tmp_
     assert {t for t in top if not t.endswith(".dist-info")} == {"sudoku_symmetry"}
     assert "sudoku_symmetry/migrations/script.py.mako" in names
     assert "sudoku_symmetry/engine/canon/_puzzle_kernels.py" in names
-    assert {"sudoku_symmetry/__init__.py", "sudoku_symmetry/py.typed"} <= set(names)  # the flat API, typed
+    assert {"sudoku_symmetry/__init__.py", "sudoku_symmetry/py.typed", "sudoku_symmetry/data/17clue.txt.gz"} <= set(names)
     assert any(n.endswith(".dist-info/licenses/LICENSE") for n in names)
+    assert wheel.stat().st_size < 30_000_000
     # a fresh environment that sees our dependencies but not the editable install of the checkout
     env_dir = tmp_path / "env"
     venv.EnvBuilder(with_pip=False).create(env_dir)
@@ -159,22 +171,35 @@ def test_wheel_installs_one_package_and_runs_a_command_outside_the_checkout(tmp_
     assert r.returncode == 0, r.stderr
     outside = tmp_path / "elsewhere"
     outside.mkdir()
-    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "NUMBA_CACHE_DIR")}
-    env["SUDOKU_CACHE_DIR"] = str(tmp_path / "cache")
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "NUMBA_CACHE_DIR", "SUDOKU_COMPILE_NOTICE")}
+    env["SUDOKU_CATALOG"] = str(tmp_path / "catalog.sqlite")
+    env["PATH"] = f"{env_dir / 'bin'}{os.pathsep}{env['PATH']}"
+    band = "123456789456789123789123456\n"
+    checkout = subprocess.run([str(ROOT / "bin" / "band")], input=band, capture_output=True, text=True, env=env)
+    assert checkout.returncode == 0, checkout.stderr  # the kernels of band, compiled (or found) by the checkout
     code = ("import sudoku_symmetry.engine as e, sudoku_symmetry.commands.main as m, sys; "
             "print(e.__file__); sys.exit(m.main(['band']))")
-    r = subprocess.run([str(py), "-c", code], input="123456789456789123789123456\n", capture_output=True,
-                       text=True, cwd=outside, env=env)
-    assert r.returncode == 0, r.stderr
+    r = subprocess.run([str(py), "-c", code], input=band, capture_output=True, text=True, cwd=outside, env=env)
+    assert (r.returncode, r.stderr) == (0, ""), r.stderr  # nothing compiled, so nothing to say
     where, line = r.stdout.splitlines()
     assert where.startswith(str(site)) and not where.startswith(str(ROOT))
-    assert line == "0 123456789456789123789123456 0:123456789:123456789:123456789"
-    # the console script the wheel installs
+    assert line == "0 123456789456789123789123456 0:123456789:123456789:123456789" == checkout.stdout.strip()
     from sudoku_symmetry import __version__
 
-    r = subprocess.run([str(env_dir / "bin" / "sudoku"), "--version"], capture_output=True, text=True, cwd=outside,
-                       env=env)
+    r = subprocess.run(["sudoku", "--version"], capture_output=True, text=True, cwd=outside, env=env)
     assert (r.returncode, r.stdout) == (0, f"sudoku (sudoku-symmetry) {__version__}\n"), r.stderr
+    r = subprocess.run(["sudoku", "populate", "--step", "bands", "--step", "ed_grids"], capture_output=True, text=True,
+                       cwd=outside, env=env)
+    assert r.returncode == 0, r.stderr
+    for line in _readme_tour():
+        assert line.startswith(("echo ", "bin/")), line
+        command = re.sub(r"\bbin/", "sudoku ", line)
+        r = subprocess.run(["bash", "-euo", "pipefail", "-c", command], capture_output=True, text=True, cwd=outside,
+                           env=env, timeout=600)
+        assert r.returncode == 0 and r.stdout, (command, r.stderr)
+    assert (outside / "grids.svg").read_text().startswith("<?xml")
+    r = subprocess.run(["sudoku", "solve", "@nope"], capture_output=True, text=True, cwd=outside, env=env)
+    assert r.returncode == 2 and "`sudoku data` lists them" in r.stderr  # installed: named as installed
 
 
 def test_the_catalog_only_stores():

@@ -114,7 +114,8 @@ def test_plot_without_matplotlib_says_how_to_install(populated_catalog, tmp_path
     r = _run([sys.executable, "-c", code, "automorphisms", "--db", str(populated_catalog),
               "--out", str(tmp_path / "a.svg")])
     assert r.returncode == 2, r.stderr
-    assert r.stderr.strip() == "plot: error: plots need matplotlib: pip install 'sudoku-symmetry[plot]' " \
+    # in a checkout, the extra of the checkout's own environment (installed: the PyPI form)
+    assert r.stderr.strip() == f"plot: error: plots need matplotlib: .venv/bin/pip install -e '.[plot]' in {ROOT} " \
                                "(or: pip install matplotlib)"
 
 

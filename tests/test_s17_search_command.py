@@ -120,7 +120,7 @@ def test_a_run_cut_by_cost_stores_what_one_shard_stores(tmp_path, capsys):
     for query in (BANDS, FINDS, PUZZLES):
         assert _rows(cut, query) == _rows(one, query), query
     status = _main(["--status", "--db", str(cut)], capsys).out
-    assert f"1 bands 1 in {len(shards)} shards (count only), {len(shards)} done, 0 pending" in status
+    assert f"1 bands 1 in {len(shards)} shards (stored, no lines), {len(shards)} done, 0 pending" in status
 
 
 def test_a_band1_is_complete_once_its_ranges_cover_it(tmp_path):

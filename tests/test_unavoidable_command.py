@@ -57,7 +57,7 @@ def test_unavoidable_prints_every_minimal_ua_of_the_naive_reference(capsys):
     assert set(sets) == uas_by_refilling(grid, 8) and len(set(sets)) == len(sets)
     assert [len(s) for s in sets] == sorted(len(s) for s in sets)
     assert all(line[c] == GRID[c] for line in out[1:] for c in range(81) if line[c] != ".")
-    assert len(err) == 1 and err[0].startswith(f"unavoidable: argument 1:1: {GRID}: {len(sets)} minimal UAs")
+    assert len(err) == 1 and err[0].startswith(f"unavoidable: argument 1: {GRID}: {len(sets)} minimal UAs")
 
 
 def test_unavoidable_file_with_bad_lines_keeps_them_in_place(capsys, tmp_path):

@@ -12,6 +12,7 @@ Everything here is computed from first principles at first use (an orbit walk ov
 from __future__ import annotations
 
 import os
+import threading
 import time
 from dataclasses import dataclass
 from functools import lru_cache
@@ -23,7 +24,7 @@ import numpy as np
 
 from .._bits import FACT as _FACT
 from .._bits import PERM3 as _PERM3
-from .._cache import cache_root, prune, source_hash
+from .._cache import BUILDING, cache_root, prune, source_hash
 from ..core.layout import SIZE
 from ..group.transform import Transform
 from ..text import as_batch, format_sudoku
@@ -210,28 +211,40 @@ _SAVED = ("minlex", "automorphism_count", "aut_offsets", "aut_maps", "gangster_c
 def band_tables() -> BandTables:
     """The band tables: loaded from the disk cache, or built (and saved) on first use."""
     folder = tables_dir() / f"bands-{_source_tag()}"
+    tables = _load(folder)
+    if tables is None:
+        with BUILDING:  # threads: one builds them, the others load what it saved
+            tables = _load(folder) or _build_and_save(folder)
+    for name in _SAVED:
+        getattr(tables, name).setflags(write=False)
+    return tables
+
+
+def _load(folder: Path) -> BandTables | None:
     try:
         # memory-mapped: a process reads only the pages it looks up (the key table is 10 MB)
         arrays = {name: np.load(folder / f"{name}.npy", mmap_mode="r") for name in _SAVED}
-        tables = BandTables(**arrays, build_seconds=0.0)
+        return BandTables(**arrays, build_seconds=0.0)
     except (OSError, ValueError):
-        tables = build_tables()
-        try:
-            tmp = folder.with_name(folder.name + f".tmp{os.getpid()}")
-            tmp.mkdir(parents=True, exist_ok=True)
-            for name in _SAVED:
-                np.save(tmp / f"{name}.npy", getattr(tables, name))
-            if folder.exists():  # another process finished first
-                for f in tmp.iterdir():
-                    f.unlink()
-                tmp.rmdir()
-            else:
-                os.replace(tmp, folder)
-            prune(folder.parent, "bands-", folder.name)
-        except OSError:
-            pass  # a read-only cache only costs a rebuild next time
-    for name in _SAVED:
-        getattr(tables, name).setflags(write=False)
+        return None
+
+
+def _build_and_save(folder: Path) -> BandTables:
+    tables = build_tables()
+    try:
+        tmp = folder.with_name(folder.name + f".tmp{os.getpid()}-{threading.get_ident()}")
+        tmp.mkdir(parents=True, exist_ok=True)
+        for name in _SAVED:
+            np.save(tmp / f"{name}.npy", getattr(tables, name))
+        if folder.exists():  # another process finished first
+            for f in tmp.iterdir():
+                f.unlink()
+            tmp.rmdir()
+        else:
+            os.replace(tmp, folder)
+        prune(folder.parent, "bands-", folder.name)
+    except OSError:
+        pass  # a read-only cache only costs a rebuild next time
     return tables
 
 

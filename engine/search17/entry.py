@@ -31,6 +31,7 @@ bands 2: the unit of work and of checkpoints (``entry_chunks``: cursor = the nex
 """
 from __future__ import annotations
 
+import threading
 from collections import namedtuple
 from dataclasses import dataclass
 from functools import lru_cache
@@ -151,14 +152,17 @@ def bands2(rank: int, order: str = "s17", stop: int | None = None) -> np.ndarray
 
 
 # per (rank, order): the longest run of bands 2 computed, and whether it is all of them; the
-# two newest kept (one band 1 at a time in a search, and a table of 5 M rows is 140 MB)
+# two newest kept (one band 1 at a time in a search, and a table of 5 M rows is 140 MB); read and
+# changed under the lock (threads), computed outside it
 _B2: dict[tuple[int, str], tuple[np.ndarray, bool]] = {}
+_B2_LOCK = threading.Lock()
 
 
 def _bands2(rank: int, order: str, stop: int | None) -> np.ndarray:
     # one entry per (rank, order) however the caller spells it (``bands2(r)`` and
     # ``bands2(r, "s17")`` computed it twice: seconds per band 1)
-    held, whole = _B2.get((rank, order), (None, False))
+    with _B2_LOCK:
+        held, whole = _B2.get((rank, order), (None, False))
     if held is not None and (whole or (stop is not None and stop <= len(held))):
         return held if stop is None else held[:stop]
     S = band1(rank, order)
@@ -177,10 +181,11 @@ def _bands2(rank: int, order: str, stop: int | None) -> np.ndarray:
         if n >= 0 or stop is not None:
             out = out[:n].copy() if n >= 0 else out
             out.setflags(write=False)
-            _B2.pop((rank, order), None)
-            _B2[(rank, order)] = (out, n >= 0)
-            while len(_B2) > 2:
-                _B2.pop(next(iter(_B2)))
+            with _B2_LOCK:
+                _B2.pop((rank, order), None)
+                _B2[(rank, order)] = (out, n >= 0)
+                while len(_B2) > 2:
+                    _B2.pop(next(iter(_B2)))
             return out if stop is None else out[:stop]
         cap *= 2
 

@@ -32,6 +32,7 @@ the others apply to every later band 3 with the same digits on their band-3 cell
 """
 from __future__ import annotations
 
+import threading
 import time
 from collections import namedtuple
 from dataclasses import dataclass, field
@@ -447,7 +448,9 @@ class _Searcher(PairSearcher):
 
 
 @lru_cache(maxsize=4)
-def _searcher(pass_: str, rank: int) -> _Searcher:
+def _searcher(pass_: str, rank: int, thread: int) -> _Searcher:
+    """A searcher per (pass, band 1, thread): its buffers go to kernels that release the GIL, so
+    two threads never share one."""
     return _Searcher(pass_, rank)
 
 
@@ -456,7 +459,7 @@ def search_slice(pass_: str, rank: int, start: int = 0, stop: int | None = None)
     band-1 ``rank`` (the entry's lexicographic order of bands 2)."""
     pass_ = check_pass(pass_)
     rank = check_rank(rank)
-    se = _searcher(pass_, rank)  # first use: band 1's tables and the kernels compiled, not counted
+    se = _searcher(pass_, rank, threading.get_ident())  # first use: band 1's tables, kernels compiled: not counted
     b2s = bands2(rank, stop=stop)  # band 1's bands 2 up to the slice's end: the band 1's cost, not counted
     t0 = time.process_time()
     before = se.stats.copy()

@@ -42,6 +42,7 @@ names every step so far. ``Elimination.minimal`` says which: ``smallest``, ``irr
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -68,6 +69,22 @@ def cand_name(k: int) -> str:
 
 def elim_name(k: int) -> str:
     return cand_name(k).replace("=", "<>")
+
+
+_CANDIDATE = re.compile(r"r([1-9])c([1-9])(=|<>)([1-9])")
+
+
+def parse_candidates(text: str) -> list[tuple[int, bool]]:
+    """``r1c2=5`` (true) or ``r1c2<>5`` (false), comma-separated: ``[(candidate index, truth)]``;
+    ValueError naming the first part that is neither."""
+    out = []
+    for part in text.split(","):
+        m = _CANDIDATE.fullmatch(part.strip())
+        if not m:
+            raise ValueError(f"expected r<row>c<col>=<digit> (true) or r<row>c<col><><digit> (false), got {part.strip()!r}")
+        r, c, op, d = m.groups()
+        out.append((cand_index(int(r) - 1, int(c) - 1, int(d)), op == "="))
+    return out
 
 
 def _build_sets():
