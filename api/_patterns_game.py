@@ -17,12 +17,17 @@ def puzzles_on_pattern(pattern: Any, *, fixed: Any = None, minimal: bool = False
     empty, any other character a clue: a puzzle reads as its own pattern) or 9 lines of ``x``
     and ``.``. ``fixed``: digits some of the pattern's cells must hold (the other digits free);
     ``minimal``: only minimal puzzles; ``limit``: at most that many. A whole 17-clue pattern
-    takes an hour or more; with some digits fixed, seconds.
+    takes an hour or more; with some digits fixed, seconds. Puzzles come as 81-character
+    strings, digits renamed in order of first appearance in reading order (fixed digits kept).
 
-    >>> import sudoku_symmetry as ss
-    >>> p = ".................1.....2.3......3.2...1.4......5....6..3......4.7..8...962...7..."
-    >>> ss.puzzles_on_pattern(p, fixed=p[:60] + "." * 21)
-    ['.................1.....2.3......3.2...1.4......5....6..3......4.7..8...962...7...']
+    Examples:
+        >>> import sudoku_symmetry as ss
+        >>> p = ".................1.....2.3......3.2...1.4......5....6..3......4.7..8...962...7..."
+        >>> ss.puzzles_on_pattern(p, fixed=p[:60] + "." * 21)
+        ['.................1.....2.3......3.2...1.4......5....6..3......4.7..8...962...7...']
+        >>> x = "x.x.x.x.x" + "." * 72   # a pattern of 5 cells has no puzzle
+        >>> ss.puzzles_on_pattern(x)
+        []
     """
     from .engine.explore import puzzles_on_pattern as search
     from .engine.text import format_lines
@@ -57,13 +62,17 @@ def vicinity(x: Any, minus: int = 1, plus: int = 1, *, minimal: bool = False, cl
     share the original's solution), as canonical (minlex) forms, each class once, the inputs'
     own classes left out; ``minimal``: only minimal ones; ``clues``: only those with that many
     clues. ``closure=R`` repeats the step R times on what the step before found first (the
-    hunters' walk), every class reported once, in the order reached.
+    hunters' walk), every class reported once, in the order reached. Many puzzles in: one walk
+    from all of them.
 
-    >>> import sudoku_symmetry as ss
-    >>> p = ".................1.....2.3......3.2...1.4......5....6..3......4.7..8...962...7..."
-    >>> near = ss.vicinity(p, 1, 1)
-    >>> all(ss.count(q) == 1 for q in near), ss.canon(p) in near
-    (True, False)
+    Examples:
+        >>> import sudoku_symmetry as ss
+        >>> p = ".................1.....2.3......45....1.6.....4......7....8.4....9...2..3.61...9."
+        >>> near = ss.vicinity(p, 1, 1)
+        >>> near, ss.count(near)
+        (['................12.....3..4.....56....1.7.....5.....8.....9.5....2...3..4.71.....'], [1])
+        >>> ss.vicinity(p, 1, 1, closure=3) == near   # the walk ends there: nothing new after step 1
+        True
     """
     from .engine.explore import walk
 

@@ -39,9 +39,10 @@ import os
 import sys
 from functools import partial
 
-from sudoku_symmetry.commands._common import (EXIT_BAD_INPUT, EXIT_OK, CommandError, add_cluster_arguments,
-                                              add_db_argument, add_version_argument, check_inputs, cluster,
-                                              count_argument, distributed, emit, iter_chunks, iter_grid_args, run)
+from sudoku_symmetry.commands._common import (EXIT_BAD_INPUT, EXIT_OK, CommandError, CommandParser,
+                                              add_cluster_arguments, add_db_argument, add_version_argument,
+                                              check_inputs, cluster, count_argument, distributed, emit, iter_chunks,
+                                              iter_grid_args, place, run)
 from sudoku_symmetry.commands._formats import Rows, add_format_argument, chunk_inputs
 
 FIELDS = ("minus", "plus", "minimal", "clues", "found", "candidates", "puzzles")
@@ -49,7 +50,7 @@ LINES_PER_CHUNK = 1_000
 
 
 def _parser() -> argparse.ArgumentParser:
-    ap = argparse.ArgumentParser(
+    ap = CommandParser(
         prog="vicinity",
         description="The {-n+m} neighbourhood of each puzzle: every unique puzzle obtained by removing n clues and "
         "adding m givens, each class once (canonical forms).",
@@ -80,29 +81,13 @@ def _parser() -> argparse.ArgumentParser:
     return ap
 
 
-def parse_puzzles(lines: list[str], source: str, first: int):
-    """(line number, puzzle) of the good lines and (line number, reason) of the bad ones: a
-    malformed line, or one repeating a digit in a row, column or box."""
-    from sudoku_symmetry.engine.text import parse_lines
-    from sudoku_symmetry.engine.validity import conflicts, is_valid
-
-    parsed = parse_lines(lines, source=source, errors="collect", first_lineno=first)
-    problems = [(e.lineno, e.message) for e in parsed.errors]
-    good = []
-    ok = is_valid(parsed.sudokus) if len(parsed) else []
-    for k, (n, p) in enumerate(zip(parsed.linenos.tolist(), parsed.sudokus)):
-        if ok[k]:
-            good.append((n, p))
-        else:
-            problems.append((n, f"not a puzzle: {conflicts(p)[0]}"))
-    return good, problems
-
-
 def _known(path: str | None) -> set[str]:
     if path is None:
         return set()
     from sudoku_symmetry.engine.canon import canon_puzzles
     from sudoku_symmetry.engine.text import format_lines
+
+    from sudoku_symmetry.engine.explore import parse_puzzles
 
     check_inputs([path])
     seen: set[str] = set()
@@ -116,6 +101,10 @@ def _known(path: str | None) -> set[str]:
 
             seen.update(format_lines(canon_puzzles(np.array([p for _, p in good])).forms))
     return seen
+
+
+def _classes(n: int, what: str = "") -> str:
+    return f"{n} {what}class{'' if n == 1 else 'es'}"
 
 
 def _label(args) -> str:
@@ -139,11 +128,12 @@ class _Bad(Exception):
 
 def _summary(source: str, n: int, text: str, args, near, forms) -> None:
     s = near.stats
-    print(f"vicinity: {source}:{n}: {text}: {_label(args)}: {len(forms)} classes, {near.checked:,} candidates, "
+    print(f"vicinity: {place(source, n)}: {text}: {_label(args)}: {_classes(len(forms))}, {near.checked:,} candidates, "
           f"{s.get('solver_checks', 0):,} solver checks, {s.get('cpu_seconds', 0.0):.2f} s", file=sys.stderr, flush=True)
 
 
 def _each(args, known) -> int:
+    from sudoku_symmetry.engine.explore import parse_puzzles
     from sudoku_symmetry.engine.text import format_sudoku
 
     status = EXIT_OK
@@ -175,7 +165,7 @@ def _each(args, known) -> int:
 def _walk(args, known) -> int:
     import numpy as np
 
-    from sudoku_symmetry.engine.explore import walk
+    from sudoku_symmetry.engine.explore import parse_puzzles, walk
 
     status = EXIT_OK
     start = []
@@ -196,7 +186,7 @@ def _walk(args, known) -> int:
                      known=known):
         sys.stdout.write("\n".join([f"# step {step.number}: {len(step.forms)} new classes", *step.forms]) + "\n")
         sys.stdout.flush()
-        print(f"vicinity: step {step.number}: {_label(args)}: {len(step.forms)} new classes, {step.checked:,} "
+        print(f"vicinity: step {step.number}: {_label(args)}: {_classes(len(step.forms), 'new ')}, {step.checked:,} "
               f"candidates, {step.cpu_seconds:.2f} s", file=sys.stderr, flush=True)
     return status
 
@@ -219,8 +209,10 @@ def _store(args, known) -> int:
     status = EXIT_OK
     try:
         for path in args.inputs:
-            if job.store_walk(catalog, path, args.minus, args.plus, args.minimal, args.clues, args.closure or 1,
-                              known, chunk=args.chunk, **cluster(args)):
+            _, problems = job.store_walk(catalog, path, args.minus, args.plus, args.minimal, args.clues,
+                                         args.closure or 1, known, chunk=args.chunk, **cluster(args))
+            sys.stderr.write("".join(f"error: {path}:{n}: {reason}\n" for n, reason in problems))
+            if problems:
                 status = EXIT_BAD_INPUT
     finally:
         catalog.dispose()

@@ -5,8 +5,8 @@ givens added, each unique result once by canonical form, and the walk that repea
 in ``_vicinity_kernels``)."""
 from .pattern import (MAX_AUTOMORPHISMS, PatternGroup, PatternPuzzles, PatternSearch, format_pattern, parse_pattern,
                       pattern_automorphisms, puzzles_on_pattern, search_order)
-from .vicinity import Neighbourhood, Step, neighbourhood, walk
+from .vicinity import Neighbourhood, Step, neighbourhood, parse_puzzles, walk
 
 __all__ = ["MAX_AUTOMORPHISMS", "Neighbourhood", "PatternGroup", "PatternPuzzles", "PatternSearch", "Step",
-           "format_pattern", "neighbourhood", "parse_pattern", "pattern_automorphisms", "puzzles_on_pattern",
+           "format_pattern", "neighbourhood", "parse_pattern", "parse_puzzles", "pattern_automorphisms", "puzzles_on_pattern",
            "search_order", "walk"]

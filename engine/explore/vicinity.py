@@ -157,6 +157,25 @@ class Step:
     cpu_seconds: float
 
 
+def parse_puzzles(lines: list[str], source: str | None = None, first: int = 1):
+    """Lines of text -> ``[(line number, puzzle (81,) uint8)]`` of the good ones and
+    ``[(line number, reason)]`` of the bad ones: malformed, or repeating a digit in a row,
+    column or box (blank and ``#`` lines skipped)."""
+    from ..text import parse_lines
+    from ..validity import conflicts
+
+    parsed = parse_lines(lines, source=source, errors="collect", first_lineno=first)
+    problems = [(e.lineno, e.message) for e in parsed.errors]
+    good = []
+    ok = is_valid(parsed.sudokus) if len(parsed) else np.zeros(0, bool)
+    for k, (n, p) in enumerate(zip(parsed.linenos.tolist(), parsed.sudokus)):
+        if ok[k]:
+            good.append((n, p))
+        else:
+            problems.append((n, f"not a puzzle: {conflicts(p)[0]}"))
+    return good, sorted(problems)
+
+
 def walk(puzzles, minus: int = 1, plus: int = 1, steps: int = 1, *, minimal: bool = False,
          clues: int | None = None, known: Iterable[str] = ()) -> Iterator[Step]:
     """The neighbourhood repeated ``steps`` times (the hunters' walk): step 1 is the
