@@ -40,7 +40,7 @@ from sudoku_symmetry.commands._common import (EXIT_BAD_INPUT, EXIT_OK, CommandEr
 from sudoku_symmetry.commands._formats import Rows, chunk_inputs
 
 FIELDS = ("cells", "fixed", "minimal", "automorphisms", "classes", "on_pattern", "complete", "puzzles")
-SHOWN_MAPS = 12
+SHOWN_MAPS = 24
 """Patterns with at most this many automorphisms list them as comments."""
 SHEET = 11
 """Puzzles drawn beside the pattern by ``--svg``."""

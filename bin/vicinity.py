@@ -150,7 +150,7 @@ def _each(args, known) -> int:
                 continue
             _summary(source, n, text, args, near, forms)
             if rows.text:
-                head = f"# {text}: {_label(args)}: {len(forms)} classes, {near.checked:,} candidates"
+                head = f"# {text}: {_label(args)}: {_classes(len(forms))}, {near.checked:,} candidates"
                 results.append((n, "\n".join([head, *forms])))
             else:
                 results.append((n, {"minus": args.minus, "plus": args.plus, "minimal": args.minimal,
@@ -184,7 +184,7 @@ def _walk(args, known) -> int:
         return status
     for step in walk(np.array(start), args.minus, args.plus, args.closure, minimal=args.minimal, clues=args.clues,
                      known=known):
-        sys.stdout.write("\n".join([f"# step {step.number}: {len(step.forms)} new classes", *step.forms]) + "\n")
+        sys.stdout.write("\n".join([f"# step {step.number}: {_classes(len(step.forms), 'new ')}", *step.forms]) + "\n")
         sys.stdout.flush()
         print(f"vicinity: step {step.number}: {_label(args)}: {_classes(len(step.forms), 'new ')}, {step.checked:,} "
               f"candidates, {step.cpu_seconds:.2f} s", file=sys.stderr, flush=True)

@@ -113,6 +113,10 @@ def write(conn, found: Found, *, source: str | None = None) -> tuple[int, int]:
     return store_configurations(conn, found.puzzles, source=source)
 
 
+def _n(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
 def store_patterns(catalog, path: str, fixed: str | None, minimal: bool, limit: int | None, *,
                    workers: int | None = None, scheduler: str | None = None) -> list[tuple[int, str]]:
     """Search every pattern of the file ``path`` into the catalog (module docstring); returns
@@ -137,6 +141,6 @@ def store_patterns(catalog, path: str, fixed: str | None, minimal: bool, limit: 
     res = run_job(catalog, state.id, list(usable), job, desc=name, unit=" patterns", workers=workers,
                   scheduler=scheduler)
     again = " (already done: nothing new)" if res.already_done else ""
-    print(f"find-puzzles: {path}: {len(usable)} patterns searched, {len(problems)} bad lines (run {state.id}){again}",
-          file=sys.stderr)
+    print(f"find-puzzles: {path}: {_n(len(usable), 'pattern')} searched, {_n(len(problems), 'bad line')} "
+          f"(run {state.id}){again}", file=sys.stderr)
     return sorted(problems)

@@ -109,7 +109,9 @@ def store_walk(catalog, path: str, minus: int, plus: int, minimal: bool, clues: 
                       workers=workers, scheduler=scheduler)
         counts = walk_counts(catalog, walk)
         again = " (already done)" if res.already_done else ""
-        print(f"vicinity: {path}: step {step}: {counts.get(step, 0)} new classes from {len(frontier)} puzzles "
+        new = counts.get(step, 0)
+        print(f"vicinity: {path}: step {step}: {new} new class{'' if new == 1 else 'es'} from {len(frontier)} "
+              f"puzzle{'' if len(frontier) == 1 else 's'} "
               f"(walk {walk}, run {get_run(catalog, state.id).id}){again}", file=sys.stderr, flush=True)
         if not counts.get(step, 0):
             break
