@@ -5,11 +5,14 @@ from __future__ import annotations
 
 import warnings
 from dataclasses import dataclass
-from typing import Any, Sequence, overload
+from typing import TYPE_CHECKING, Any, Sequence, overload
 
 import numpy as np
 
 from ._inputs import items
+
+if TYPE_CHECKING:
+    from ._sudoku import Sudoku
 
 _STATUS = ("solved", "stuck", "contradiction")
 
@@ -47,6 +50,14 @@ def solutions(x: Any, limit: int | None = None) -> Any:
         texts = format_lines(all_solutions(p, None if limit is None else int(limit)))
         found.append([Sudoku(t) for t in texts] if kind == ONE_SUDOKU else texts)
     return it.values(found, as_array=False)
+
+
+@overload
+def is_minimal(x: "str | Sudoku") -> bool: ...
+@overload
+def is_minimal(x: Sequence[str]) -> list[bool]: ...
+@overload
+def is_minimal(x: np.ndarray) -> np.ndarray: ...
 
 
 def is_minimal(x: Any) -> Any:
@@ -93,6 +104,12 @@ class LogicState:
 
         return board_svg(self.sudoku, candidates=[c if v == "." else "" for c, v in zip(self.candidates, self.sudoku)],
                          title=f"logic alone: {self.status}")
+
+
+@overload
+def solve_logic(x: "str | Sudoku") -> "LogicState": ...
+@overload
+def solve_logic(x: Sequence[str]) -> "list[LogicState]": ...
 
 
 def solve_logic(x: Any) -> Any:

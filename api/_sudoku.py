@@ -163,7 +163,8 @@ class Sudoku:
 
 @dataclass(frozen=True)
 class Equivalence(_EngineEquivalence):
-    """Whether two sudokus are copies of each other, and the fewest steps from ``a`` to ``b``.
+    """Whether two sudokus are copies of each other, and the fewest steps from ``a`` to ``b``:
+    what `equivalent` answers.
 
     True when they are; ``steps`` lists the steps in words, ``forward`` is the transformation
     (``forward.apply`` maps ``a`` onto ``b``), ``backward`` its inverse, ``reason`` says why not;

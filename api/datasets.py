@@ -143,7 +143,10 @@ def load(name: str, as_frame: bool = False):
     rows = [line.split(":") for line in lines(name)]
     if not as_frame:
         return [r[0] for r in rows]
-    import pandas as pd
+    try:
+        import pandas as pd
+    except ImportError:
+        raise ImportError("as_frame=True needs pandas (pip install pandas)") from None
 
     frame = pd.DataFrame({field: [r[k] if k < len(r) else None for r in rows] for k, field in enumerate(ds.fields)},
                          index=pd.RangeIndex(1, len(rows) + 1, name="line"))

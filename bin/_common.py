@@ -41,7 +41,6 @@ from itertools import islice
 from pathlib import Path
 from typing import Callable, Iterable, Iterator, Union
 
-from sudoku_symmetry import __version__
 from sudoku_symmetry.catalog.errors import CatalogError  # no SQLAlchemy in it: cheap for every command
 from sudoku_symmetry.catalog.files import check_write_target  # nor in this one (plain paths)
 from sudoku_symmetry.engine import _cache  # no Numba in it: the cache folders and the compile notice
@@ -90,6 +89,20 @@ def docs_address() -> str:
 
 
 # -- arguments -------------------------------------------------------------------------------
+class _Version(argparse.Action):
+    """``--version``, the package's version read only when asked (``importlib.metadata`` costs a
+    command tens of milliseconds)."""
+
+    def __init__(self, option_strings, dest, **kwargs):
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, **kwargs)
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        from sudoku_symmetry import __version__
+
+        sys.stdout.write(f"{parser.prog} (sudoku-symmetry) {__version__}\n")
+        parser.exit()
+
+
 class CommandParser(argparse.ArgumentParser):
     """Every command's argument parser: an ``argparse.ArgumentParser`` that checks the files the
     command will write (the options marked with :func:`writes_file`) before anything else, so a
@@ -150,8 +163,7 @@ def add_version_argument(parser: argparse.ArgumentParser) -> None:
     """``--version`` (``PROG (sudoku-symmetry) VERSION`` on standard output, exit 0), which every
     command has; and the parser's help and usage said for this user (:func:`for_user`: ``sudoku
     NAME`` and the docs' address once installed)."""
-    parser.add_argument("--version", action="version", version=f"%(prog)s (sudoku-symmetry) {__version__}",
-                        help="print the version and exit")
+    parser.add_argument("--version", action=_Version, help="print the version and exit")
     if not in_checkout():
         parser.prog = f"sudoku {parser.prog}"
         for method in ("format_help", "format_usage"):

@@ -14,11 +14,11 @@ import argparse
 import sys
 
 from sudoku_symmetry import datasets
-from sudoku_symmetry.commands._common import EXIT_OK, CommandError, add_version_argument, run
+from sudoku_symmetry.commands._common import EXIT_OK, CommandError, CommandParser, add_version_argument, run
 
 
 def build_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="data", description=__doc__.split("\n\n")[0],
+    p = CommandParser(prog="data", description=__doc__.split("\n\n")[0],
                                 formatter_class=argparse.RawDescriptionHelpFormatter,
                                 epilog="example: bin/data 17clue | head -3;  bin/solve --count @sudoku3m;  "
                                        "the sets' origin and licences: docs/data.md")

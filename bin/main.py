@@ -19,7 +19,6 @@ import importlib
 import importlib.util
 import sys
 
-from sudoku_symmetry import __version__
 from sudoku_symmetry.commands._common import EXIT_BAD_INPUT, EXIT_OK, CommandError, for_user, run
 
 COMMANDS = {
@@ -68,6 +67,8 @@ def _list(argv: list[str]) -> int:
         sys.stdout.write(_usage(available))
         return EXIT_OK
     if argv and argv[0] == "--version":
+        from sudoku_symmetry import __version__
+
         sys.stdout.write(f"sudoku (sudoku-symmetry) {__version__}\n")
         return EXIT_OK
     if argv:

@@ -155,16 +155,21 @@ def prune(root: Path, prefix: str, current: str, keep: int = KEEP) -> list[Path]
     return removed
 
 
+@lru_cache(maxsize=None)
 def numba_version() -> str:
-    """Numba's version, read from its metadata (importing Numba takes a quarter of a second)."""
-    from importlib.metadata import PackageNotFoundError, version
+    """Numba's version, from the name of its ``numba-VERSION.dist-info`` folder beside the package
+    (every command asks: importing Numba, or ``importlib.metadata``, costs tens of milliseconds);
+    from the module itself where there is no such folder (a source tree of Numba)."""
+    import importlib.util
 
-    try:
-        return version("numba")
-    except PackageNotFoundError:  # run from a source tree of Numba: ask the module
-        import numba
+    spec = importlib.util.find_spec("numba")
+    if spec is not None and spec.origin:
+        found = list(Path(spec.origin).parent.parent.glob("numba-*.dist-info"))
+        if len(found) == 1:
+            return found[0].name[len("numba-"):-len(".dist-info")]
+    import numba
 
-        return numba.__version__
+    return numba.__version__
 
 
 def numba_folder_name() -> str:

@@ -99,7 +99,7 @@ def _more_calls(grids) -> dict:
         "s17_entry": lambda: ss.s17_entry(415, "A", (0, 2)),
         "search17": lambda: ss.search17(415, "A", (0, 1)),
         "query": lambda: ss.query("gangster_classes", db=db),
-        "plot": lambda: ss.plot("automorphisms", db=db),
+        "plot": lambda: ss.plot("patterns", db=db),  # needs only the catalog's schema
     }
     out = {}
     for name, call in wanted.items():
