@@ -48,9 +48,10 @@ SHEET = 11
 
 def add_arguments(ap) -> None:
     """The options of the pattern mode (find-puzzles' parser)."""
-    ap.add_argument("--pattern", metavar="PATTERN|FILE", default=None,
-                    help="every puzzle on this clue pattern (81 characters, '.' empty, anything else a clue; or a FILE "
-                    "of them, or one as 9 lines of x and .), once per class under the pattern's automorphisms")
+    ap.add_argument("--pattern", metavar="PATTERN", default=None,
+                    help="every puzzle on this clue pattern (81 characters, '.' empty, anything else a clue; or a file "
+                    "of them, or one as 9 lines of x and .), once per class under the pattern's automorphisms (a file "
+                    "is only read)")
     ap.add_argument("--fixed", metavar="PARTIAL", default=None,
                     help="with --pattern: digits some of the pattern's cells must hold (81 characters, '.' elsewhere)")
     ap.add_argument("--count-only", action="store_true",

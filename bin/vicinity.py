@@ -66,8 +66,8 @@ def _parser() -> argparse.ArgumentParser:
                     help="only puzzles with K clues")
     ap.add_argument("--closure", type=count_argument(1), default=None, metavar="R",
                     help="repeat the step R times on what the step before found first (the walk)")
-    ap.add_argument("--known", metavar="FILE", default=None,
-                    help="leave out the classes of the puzzles in FILE (one per line)")
+    ap.add_argument("--known", metavar="PUZZLES", default=None,
+                    help="leave out the classes of the puzzles in this file, one per line (only read)")
     ap.add_argument("--store", action="store_true",
                     help="record the walk in the catalog as a resumable run per FILE (nothing printed but summaries)")
     ap.add_argument("--chunk", type=count_argument(1), default=8, metavar="PUZZLES",
