@@ -145,41 +145,37 @@ def _kill_after_checkpoints(argv, db, checkpoints):
     return False
 
 
-def test_stored_walk_killed_and_resumed_gives_the_same_rows(tmp_path):
+def test_stored_walk_killed_and_resumed_gives_the_same_rows(tmp_path, capsys):
+    # the uninterrupted run and the resumed one in this process, the killed one in its own
     lines = read_data_lines("17clue_49158.txt")[:12]
     path = tmp_path / "start.txt"
     path.write_text("\n".join(lines) + "\n")
     whole, cut = str(tmp_path / "whole.sqlite"), str(tmp_path / "cut.sqlite")
-    args = ["--store", "--closure", "2", "--chunk", "2"]
-    subprocess.run([str(ROOT / "bin" / "vicinity"), *args, "--db", whole, str(path)], env=ENV, check=True,
-                   capture_output=True)
-    _kill_after_checkpoints([str(ROOT / "bin" / "vicinity"), *args, "--db", cut, str(path)], cut, 3)
-    subprocess.run([str(ROOT / "bin" / "vicinity"), *args, "--db", cut, str(path)], env=ENV, check=True,
-                   capture_output=True)
+    args = ["--store", "--closure", "2", "--chunk", "2", str(path)]
+    assert vicinity.main([*args, "--db", whole]) == 0
+    assert _kill_after_checkpoints([str(ROOT / "bin" / "vicinity"), *args, "--db", cut], cut, 3)
+    assert vicinity.main([*args, "--db", cut]) == 0
     query = "SELECT walk, step, canonical FROM vicinity_walks ORDER BY canonical"
     assert _sql(cut, query) == _sql(whole, query)
     steps = list(walk(lines, 1, 1, 2))
     assert sorted(r[2] for r in _sql(whole, query) if r[1] > 0) == sorted(f for s in steps for f in s.forms)
 
 
-def test_stored_patterns_killed_and_resumed_give_the_same_rows(tmp_path):
+def test_stored_patterns_killed_and_resumed_give_the_same_rows(tmp_path, capsys):
     lines = read_data_lines("17clue_49158.txt")
-    fixed_free = [lines[k] for k in (40, 41)]
     path = tmp_path / "patterns.txt"
-    path.write_text("\n".join("".join("x" if c != "." else "." for c in p) for p in fixed_free) + "\n")
+    path.write_text("\n".join("".join("x" if c != "." else "." for c in lines[k]) for k in (40, 41)) + "\n")
     whole, cut = str(tmp_path / "whole.sqlite"), str(tmp_path / "cut.sqlite")
     fixed = ["--fixed", lines[40][:50] + "." * 31]
-    # with --fixed one pattern only: the first; the second line is refused in its place
-    args = ["--pattern", str(path), "--store", "--minimal", *fixed]
-    r = subprocess.run([str(ROOT / "bin" / "find-puzzles"), *args, "--db", whole], env=ENV, capture_output=True,
-                       text=True)
-    assert r.returncode == 2 and "--fixed goes with one pattern" in r.stderr
+    # with --fixed one pattern only: a file of two is refused
+    assert find_puzzles.main(["--pattern", str(path), "--store", "--minimal", *fixed, "--db", whole]) == 2
+    assert "--fixed goes with one pattern" in capsys.readouterr().err
     single = tmp_path / "one.txt"
     single.write_text(path.read_text().splitlines()[0] + "\n")
     args = ["--pattern", str(single), "--store", "--minimal", *fixed]
-    subprocess.run([str(ROOT / "bin" / "find-puzzles"), *args, "--db", whole], env=ENV, check=True, capture_output=True)
-    _kill_after_checkpoints([str(ROOT / "bin" / "find-puzzles"), *args, "--db", cut], cut, 2)
-    subprocess.run([str(ROOT / "bin" / "find-puzzles"), *args, "--db", cut], env=ENV, check=True, capture_output=True)
+    assert find_puzzles.main([*args, "--db", whole]) == 0
+    assert _kill_after_checkpoints([str(ROOT / "bin" / "find-puzzles"), *args, "--db", cut], cut, 2)
+    assert find_puzzles.main([*args, "--db", cut]) == 0
     q = "SELECT canonical FROM configurations ORDER BY canonical"
     assert _sql(cut, q) == _sql(whole, q)
     found = puzzles_on_pattern(single.read_text().strip(), fixed=fixed[1], minimal=True)
