@@ -4,7 +4,7 @@ GRIDCHECKER variable), and the expected values the tests read.
 
     python bench/explore_native.py expected            # writes tests/data/explore_gridchecker.json
     python bench/explore_native.py pattern --patterns 5 --seed 48
-    python bench/explore_native.py vicinity --puzzles 10 --seed 48
+    python bench/explore_native.py vicinity --puzzles 10 --seed 48 [--minus 2]
 
 ``expected``: the cases of tests/test_explore_pattern.py (list 17s drawn with seed 48, 12 of the
 17 clues fixed, the other 5 free, chosen with the list line as seed; and cases that are not 17s:
@@ -22,9 +22,9 @@ each (gridchecker's from the child's rusage), and whether both found the same cl
 gridchecker fixes one unit's givens to 1, 2, ... (no other symmetry), the project uses the
 pattern's automorphisms too.
 
-``vicinity``: {-1+1} of list 17s by gridchecker (``--similar --minus1plus``: remove one clue,
-add one, unique puzzles printed) and by the project, alternating, CPU seconds, and the same
-classes found by both.
+``vicinity``: {-1+1} (``--minus 2``: {-2+2}) of list 17s by gridchecker (``--similar --minus1``,
+then ``--similar --plus1 --unique`` or ``--plus2``) and by the project, alternating, CPU seconds,
+and whether both found the same classes.
 """
 from __future__ import annotations
 
@@ -154,6 +154,21 @@ def pattern(args) -> None:
           f"{statistics.median(theirs):.1f}, ratio {statistics.median(theirs) / statistics.median(ours):.2f}x")
 
 
+def gridchecker_vicinity(exe: str, puzzle: str, minus: int) -> tuple[list[str], float]:
+    """{-minus+minus} of one puzzle by gridchecker: ``--similar --minus1`` ``minus`` times (each
+    time every puzzle less one clue, printed in its canonical form; repeats removed between the
+    steps), then ``--similar --plus1 --unique`` (minus 1) or ``--similar --plus2`` (minus 2),
+    which print the unique puzzles with one or two givens added; the lines and the CPU seconds."""
+    lines, total = [puzzle], 0.0
+    for _ in range(minus):
+        lines, sec = gridchecker(exe, ["--similar", "--minus1"], stdin="\n".join(lines) + "\n")
+        lines = sorted(set(lines))
+        total += sec
+    plus = ["--similar", "--plus1", "--unique"] if minus == 1 else ["--similar", "--plus2"]
+    found, sec = gridchecker(exe, plus, stdin="\n".join(lines) + "\n")
+    return found, total + sec
+
+
 def vicinity(args) -> None:
     from sudoku_symmetry.engine.explore import neighbourhood
     from sudoku_symmetry.engine.text import as_batch
@@ -161,21 +176,20 @@ def vicinity(args) -> None:
     lines = read_lines("17clue_49158.txt")
     batch = as_batch(lines)
     picks = np.random.default_rng(args.seed).choice(len(batch), args.puzzles, replace=False)
-    neighbourhood(batch[0], 1, 1)
-    ours, theirs = [], []
+    neighbourhood(batch[0], args.minus, args.minus)
+    ours, theirs, checked = [], [], 0
     for i in picks:
         t0 = time.process_time()
-        near = neighbourhood(batch[i], 1, 1)
+        near = neighbourhood(batch[i], args.minus, args.minus)
         ours.append(time.process_time() - t0)
-        with tempfile.TemporaryDirectory() as tmp:
-            (Path(tmp) / "p.newms.txt").write_text("")
-            found, sec = gridchecker(args.gridchecker, ["--similar", "--minus1plus", str(Path(tmp) / "p")],
-                                     stdin=lines[i] + "\n")
+        checked += near.checked
+        found, sec = gridchecker_vicinity(args.gridchecker, lines[i], args.minus)
         theirs.append(sec)
-        same = set(_forms(found)) - {_forms([lines[i]])[0]} == set(near.forms)
-        print(f"line {i + 1}: project {ours[-1]:.2f} s ({len(near)} classes, {near.checked:,} candidates), "
-              f"gridchecker {sec:.2f} s ({len(found)} lines), same classes: {same}", flush=True)
-    print(f"{{-1+1}} of {len(picks)} list 17s: project {sum(ours):.2f} CPU s, gridchecker {sum(theirs):.2f} CPU s, "
+        same = set(_forms(found)) - set(_forms([lines[i]])) == set(near.forms)
+        print(f"line {i + 1}: project {ours[-1]:.3f} s ({len(near)} classes, {near.checked:,} candidates), "
+              f"gridchecker {sec:.3f} s ({len(found)} lines), same classes: {same}", flush=True)
+    print(f"{{-{args.minus}+{args.minus}}} of {len(picks)} list 17s: {checked:,} candidates; project {sum(ours):.2f} "
+          f"CPU s ({checked / sum(ours):,.0f} per second), gridchecker {sum(theirs):.2f} CPU s, "
           f"ratio {sum(theirs) / sum(ours):.2f}x")
 
 
@@ -191,6 +205,7 @@ def main() -> None:
     v = sub.add_parser("vicinity")
     v.add_argument("--puzzles", type=int, default=10)
     v.add_argument("--seed", type=int, default=48)
+    v.add_argument("--minus", type=int, choices=(1, 2), default=1, help="{-1+1} or {-2+2}")
     args = ap.parse_args()
     {"expected": expected, "pattern": pattern, "vicinity": vicinity}[args.what](args)
 
