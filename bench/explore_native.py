@@ -3,7 +3,7 @@ outside the tree, e.g. /work/tools/gridchecker/gridchecker; ``--gridchecker PATH
 GRIDCHECKER variable), and the expected values the tests read.
 
     python bench/explore_native.py expected            # writes tests/data/explore_gridchecker.json
-    python bench/explore_native.py pattern --patterns 5 --seed 48
+    python bench/explore_native.py pattern --patterns 5 --seed 48 [--fixed-clues 9]
     python bench/explore_native.py vicinity --puzzles 10 --seed 48 [--minus 2]
 
 ``expected``: the cases of tests/test_explore_pattern.py (list 17s drawn with seed 48, 12 of the
@@ -20,7 +20,8 @@ others (the tests check that it lies between the project's minimal and complete 
 gridchecker ``--pattern --enumerate`` and by the project's search, alternating, CPU seconds of
 each (gridchecker's from the child's rusage), and whether both found the same classes.
 gridchecker fixes one unit's givens to 1, 2, ... (no other symmetry), the project uses the
-pattern's automorphisms too.
+pattern's automorphisms too. ``--fixed-clues K``: the first K clues of each list puzzle fixed
+(``--fixclues`` for gridchecker), the rest of the pattern searched: the same comparison in seconds.
 
 ``vicinity``: {-1+1} (``--minus 2``: {-2+2}) of list 17s by gridchecker (``--similar --minus1``,
 then ``--similar --plus1 --unique`` or ``--plus2``) and by the project, alternating, CPU seconds,
@@ -131,7 +132,7 @@ def expected(args) -> None:
 
 def pattern(args) -> None:
     from sudoku_symmetry.engine.explore import format_pattern, puzzles_on_pattern
-    from sudoku_symmetry.engine.text import as_batch
+    from sudoku_symmetry.engine.text import as_batch, format_lines
 
     sys.path.insert(0, str(ROOT / "bench"))
     from bench_explore import sample_patterns
@@ -141,17 +142,26 @@ def pattern(args) -> None:
     ours, theirs = [], []
     for index in sample_patterns(batch, args.patterns, args.seed, args.top):
         p = format_pattern(batch[index] > 0)
-        t0 = time.process_time()
-        found = puzzles_on_pattern(p)
-        mine = time.process_time() - t0
-        lines, sec = gridchecker(args.gridchecker, ["--pattern", "--enumerate", _digits(p)])
+        fixed = None
+        if args.fixed_clues is not None:  # the first K clues of the list puzzle (reading order) fixed
+            fixed = batch[index].copy()
+            fixed[np.flatnonzero(fixed)[args.fixed_clues:]] = 0
+        extra = [] if fixed is None else ["--fixclues", format_lines(fixed[None, :])[0]]
+        for turn in range(2):  # alternate which side goes first
+            if (turn + len(ours)) % 2 == 0:
+                t0 = time.process_time()
+                found = puzzles_on_pattern(p, fixed=fixed)
+                mine = time.process_time() - t0
+            else:
+                lines, sec = gridchecker(args.gridchecker, ["--pattern", "--enumerate", _digits(p), *extra])
         same = _forms(lines) == _forms(found.puzzles)
         ours.append(mine)
         theirs.append(sec)
-        print(f"line {index + 1}: project {mine:.1f} s ({found.classes} classes), gridchecker {sec:.1f} s "
+        print(f"line {index + 1}: project {mine:.2f} s ({found.classes} classes), gridchecker {sec:.2f} s "
               f"({len(lines)} lines), same classes: {same}", flush=True)
-    print(f"median CPU s per pattern: project {statistics.median(ours):.1f}, gridchecker "
-          f"{statistics.median(theirs):.1f}, ratio {statistics.median(theirs) / statistics.median(ours):.2f}x")
+    what = "whole patterns" if args.fixed_clues is None else f"patterns with {args.fixed_clues} clues fixed"
+    print(f"{what}: median CPU s per pattern: project {statistics.median(ours):.2f}, gridchecker "
+          f"{statistics.median(theirs):.2f}, ratio {statistics.median(theirs) / statistics.median(ours):.2f}x")
 
 
 def gridchecker_vicinity(exe: str, puzzle: str, minus: int) -> tuple[list[str], float]:
@@ -202,6 +212,8 @@ def main() -> None:
     p.add_argument("--patterns", type=int, default=5)
     p.add_argument("--top", type=int, default=0)
     p.add_argument("--seed", type=int, default=48)
+    p.add_argument("--fixed-clues", type=int, default=None,
+                   help="fix the first K clues of each list puzzle (both tools), the rest of the pattern free")
     v = sub.add_parser("vicinity")
     v.add_argument("--puzzles", type=int, default=10)
     v.add_argument("--seed", type=int, default=48)
