@@ -11,7 +11,8 @@ GRIDCHECKER variable), and the expected values the tests read.
 a list 17's pattern with 3 empty cells added, 14 digits fixed) run through
 ``gridchecker --pattern --enumerate PATTERN --fixclues FIXED``; gridchecker prints every puzzle
 (every digit of the free cells), the file keeps their canonical forms (the project's canon,
-which only removes the copies) and the number of lines gridchecker printed. gridchecker cuts a
+which only removes the copies) and the number of lines gridchecker printed; and {-1+1} of a few
+list 17s (gridchecker's classes less the puzzle's own). gridchecker cuts a
 branch as soon as its logic (singles and locked candidates) solves the givens placed so far: on
 a pattern whose puzzles are not all minimal it prints every minimal puzzle and only some of the
 others (the tests check that it lies between the project's minimal and complete answers).
@@ -48,6 +49,9 @@ from _common import ROOT, read_lines  # noqa: E402
 GRIDCHECKER = os.environ.get("GRIDCHECKER", "/work/tools/gridchecker/gridchecker")
 FREE = 5
 """Clues of a list 17 left free in the test cases (the others fixed)."""
+VICINITY_LINES = (2387, 39781, 17146, 25255, 6389, 0, 46065)
+"""List 17s (0-based lines) whose {-1+1} the tests compare with gridchecker's (5, 2, 3, 2, 3, 0
+and 1 classes)."""
 
 
 def _child_cpu() -> float:
@@ -121,10 +125,19 @@ def expected(args) -> None:
                           "canonical": _forms(lines)})
             print(f"{kind} line {index + 1}: {len(lines)} lines, {len(cases[-1]['canonical'])} classes, {sec:.2f} s",
                   flush=True)
+    lines = read_lines("17clue_49158.txt")
+    near = []
+    for index in VICINITY_LINES:
+        found, sec = gridchecker_vicinity(args.gridchecker, lines[index], 1)
+        forms = sorted(set(_forms(found)) - set(_forms([lines[index]])))
+        near.append({"line": index + 1, "puzzle": lines[index], "gridchecker_lines": len(found), "canonical": forms})
+        print(f"{{-1+1}} line {index + 1}: {len(found)} lines, {len(forms)} classes, {sec:.2f} s", flush=True)
     out = {"origin": "dobrichev/gridchecker (GitHub), built here with g++ -O3 -march=native; for each case "
-                     "`gridchecker --pattern --enumerate PATTERN --fixclues FIXED` (PATTERN with 1 on its cells), its puzzles' canonical forms "
-                     "(the project's canon_puzzles); made by `python bench/explore_native.py expected`",
-           "cases": cases}
+                     "`gridchecker --pattern --enumerate PATTERN --fixclues FIXED` (PATTERN with 1 on its cells), "
+                     "its puzzles' canonical forms (the project's canon_puzzles); for each {-1+1} case `gridchecker "
+                     "--similar --minus1 < PUZZLE | gridchecker --similar --plus1 --unique`, the canonical forms "
+                     "less the puzzle's own; made by `python bench/explore_native.py expected`",
+           "cases": cases, "vicinity": near}
     path = ROOT / "tests" / "data" / "explore_gridchecker.json"
     path.write_text(json.dumps(out, indent=1) + "\n")
     print(f"wrote {path}")

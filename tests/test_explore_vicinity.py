@@ -1,7 +1,11 @@
 """The {-n+m} neighbourhood checked against the complete 17-clue list (every 17 that {-1+1} of a
-list 17 finds is a list 17) and against the naive reference (every removal, every cell and
-digit added, counted by the solver one by one): the same classes and the same candidates."""
+list 17 finds is a list 17), against the naive reference (every removal, every cell and digit
+added, counted by the solver one by one: the same classes and the same candidates) and against
+gridchecker's {-1+1} (expected values in tests/data)."""
 from __future__ import annotations
+
+import json
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -62,3 +66,11 @@ def test_the_naive_reference_gives_the_same_classes_and_candidates(the_list, min
             keep = as_batch(sorted(forms))
             forms = set(format_lines(keep[check(keep)[1]]))
         assert set(minimal.forms) == forms
+
+
+def test_gridchecker_finds_the_same_neighbourhoods():
+    # gridchecker --similar --minus1 | --similar --plus1 --unique on list 17s (tests/data, with origin)
+    cases = json.loads((Path(__file__).parent / "data" / "explore_gridchecker.json").read_text())["vicinity"]
+    assert len(cases) >= 5 and sum(len(c["canonical"]) for c in cases) >= 10
+    for case in cases:
+        assert sorted(neighbourhood(case["puzzle"], 1, 1).forms) == case["canonical"], case["line"]
