@@ -34,6 +34,7 @@ if _TYPE_CHECKING:
     from ._generate import generate, minimize, random_grids
     from ._grids import band, ed_grids
     from ._patterns import pattern_canon, pattern_count, patterns
+    from ._patterns_game import puzzles_on_pattern, vicinity
     from ._puzzles import UnavoidableSet, puzzles_in_grid, unavoidable_sets
     from ._rate import rate
     from ._search17 import s17_entry, search17

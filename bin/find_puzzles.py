@@ -40,6 +40,10 @@ per file (``jobs/find_puzzles.py``: a checkpoint every ``--chunk`` lines, defaul
 run it again: the same rows, no duplicates, no gaps); ``--workers N`` or ``--scheduler ADDRESS``
 run the file's pieces of ``--chunk`` lines on Dask. The bad lines are listed at the end, and a
 summary per file (grids searched, puzzles found, new puzzles in the catalog).
+
+``--pattern PATTERN|FILE`` asks another question: every puzzle whose givens sit on exactly the
+cells of a clue pattern, once per class under the pattern's automorphisms (``--fixed``,
+``--count-only``, ``--svg``; bin/_patterns_game.py and docs/patterns-game.md).
 """
 from __future__ import annotations
 
@@ -60,6 +64,7 @@ from sudoku_symmetry.commands._common import (CommandError, CommandParser, EXIT_
                                               add_cluster_arguments, add_db_argument, add_version_argument,
                                               check_inputs, cluster, count_argument, distributed, emit, iter_grid_args,
                                               place, plural, run)
+from sudoku_symmetry.commands import _patterns_game
 from sudoku_symmetry.commands._formats import Rows, add_format_argument, emit_grid_rows
 from sudoku_symmetry.jobs import find_puzzles
 from sudoku_symmetry.jobs.chunk import Job
@@ -73,11 +78,12 @@ FIELDS = ("clues", "minimal", "limit", "found", "complete", "automorphisms", "pu
 def _parser() -> argparse.ArgumentParser:
     ap = CommandParser(
         prog="find-puzzles",
-        description="Every puzzle with exactly N clues whose unique solution is the grid, for each grid.",
+        description="Every puzzle with exactly N clues whose unique solution is the grid, for each grid; "
+        "or, with --pattern, every puzzle on a clue pattern.",
         epilog="example: find-puzzles --clues 17 GRID81   (or a file of grids, or '-' for standard input). "
         "Malformed lines print 'error line N: REASON' in their place (and on stderr); exit status 2 if there were any.",
     )
-    ap.add_argument("--clues", type=count_argument(0, 81), required=True, metavar="N",
+    ap.add_argument("--clues", type=count_argument(0, 81), default=None, metavar="N",
                     help="the number of clues (16: median 0.55 s a grid, nothing found; 17: 2-16 s a grid)")
     ap.add_argument("--minimal", action="store_true", help="only minimal puzzles (no clue can be removed)")
     ap.add_argument("--limit", type=count_argument(1), default=None, metavar="K",
@@ -90,6 +96,7 @@ def _parser() -> argparse.ArgumentParser:
                     "(nothing printed but the summary)")
     ap.add_argument("--chunk", type=count_argument(1), default=find_puzzles.CHUNK, metavar="LINES",
                     help="with --store: lines per checkpoint, and per Dask task (default 1)")
+    _patterns_game.add_arguments(ap)
     add_format_argument(ap, FIELDS)
     add_db_argument(ap)
     add_cluster_arguments(ap)
@@ -182,6 +189,12 @@ def _store(args, path: str, catalog) -> int:
 
 def _main(argv=None) -> int:
     args = _parser().parse_args(argv)
+    if args.pattern is not None:
+        return _patterns_game.main(args)
+    if args.clues is None:
+        raise CommandError("--clues N is needed (or --pattern: every puzzle on a clue pattern)")
+    if args.fixed is not None or args.count_only or args.svg is not None:
+        raise CommandError("--fixed, --count-only and --svg go with --pattern")
     if args.method == "bands" and args.clues not in BAND_CLUES:
         raise CommandError(f"--method bands takes --clues {', '.join(map(str, BAND_CLUES))}, got {args.clues}")
     if args.store or distributed(args):

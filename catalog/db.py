@@ -52,7 +52,7 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError, DBAPIError, NoSuchModuleError
 from sqlalchemy.orm import Session
 
-HEAD_REVISION = "0012"
+HEAD_REVISION = "0014"
 """The newest migration in ``migrations/versions``; bump it with every new migration
 (a test checks it against Alembic's own head)."""
 

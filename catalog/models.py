@@ -367,3 +367,34 @@ class Rating(Base):
     cpu_seconds: Mapped[float] = mapped_column(Float)
     source: Mapped[str | None] = mapped_column(String(255), nullable=True)
     rated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class PatternSearch(Base):
+    """Migration 0014: a search of a clue pattern (``x`` a clue) for every puzzle on it, with
+    ``fixed`` digits (``''`` for none), minimal ones only or all."""
+
+    __tablename__ = "pattern_searches"
+    __table_args__ = (CheckConstraint("cells >= 0 AND cells <= 81", name="cells_range"),)
+
+    pattern: Mapped[str] = mapped_column(String(81), primary_key=True)
+    fixed: Mapped[str] = mapped_column(String(81), primary_key=True)
+    minimal: Mapped[bool] = mapped_column(Boolean, primary_key=True)
+    cells: Mapped[int] = mapped_column(SmallInteger)
+    automorphism_count: Mapped[int] = mapped_column(BigInt)
+    classes: Mapped[int] = mapped_column(BigInt)
+    on_pattern: Mapped[int] = mapped_column(BigInt)
+    complete: Mapped[bool] = mapped_column(Boolean)
+    cpu_seconds: Mapped[float] = mapped_column(Float)
+    computed_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class VicinityWalk(Base):
+    """Migration 0014: a class (minlex form) a {-n+m} walk reached, and the step that reached it
+    first (0: the walk's own puzzles); ``walk`` is the run id of the walk's first step."""
+
+    __tablename__ = "vicinity_walks"
+    __table_args__ = (CheckConstraint("step >= 0", name="step_range"), Index(None, "walk", "step"))
+
+    walk: Mapped[int] = mapped_column(BigInt, primary_key=True, autoincrement=False)
+    canonical: Mapped[str] = mapped_column(String(81), primary_key=True)
+    step: Mapped[int] = mapped_column(SmallInteger)

@@ -122,9 +122,20 @@ def _rate() -> None:
     rate(batch, max_level=1, steps=True)
 
 
+def _explore() -> None:
+    from .explore import neighbourhood, puzzles_on_pattern
+
+    fixed = PUZZLE[:64] + "." * 17
+    puzzles_on_pattern(PUZZLE, fixed=fixed)
+    puzzles_on_pattern(PUZZLE, fixed=fixed, minimal=True)
+    neighbourhood(PUZZLE, 1, 1)
+    neighbourhood(PUZZLE, 2, 1)
+    neighbourhood(PUZZLE, 1, 0)
+
+
 STEPS: list[tuple[str, Callable[[], None]]] = [
     ("bands", _bands), ("canon", _canon), ("solve", _solve), ("grids", _grids), ("patterns", _patterns),
-    ("search17", _search17), ("unavoidable", _unavoidable), ("generate", _generate), ("rate", _rate)]
+    ("search17", _search17), ("unavoidable", _unavoidable), ("generate", _generate), ("rate", _rate), ("explore", _explore)]
 """The families in the order their kernels are compiled (later steps reuse earlier tables)."""
 
 

@@ -47,7 +47,10 @@ def workloads(tmp: Path) -> dict[str, list[list[str]]]:
         # pair is searched
         "s17-search": [["--variant", "B", "--band1-rank", "0", "--bands2", "18:19"]],
         "unavoidable": [[GRID]],
-        "find-puzzles": [["--clues", "80", GRID], ["--clues", "80", "--minimal", "--limit", "2", GRID]],
+        "find-puzzles": [["--clues", "80", GRID], ["--clues", "80", "--minimal", "--limit", "2", GRID],
+                         ["--pattern", PUZZLE, "--fixed", PUZZLE[:64] + "." * 17],
+                         ["--pattern", PUZZLE, "--fixed", PUZZLE[:64] + "." * 17, "--minimal", "--count-only"]],
+        "vicinity": [[PUZZLE], ["--minus", "2", "--plus", "1", PUZZLE], ["--plus", "0", "--minimal", PUZZLE]],
         "generate": [["--grids", "2"], ["--count", "2", "--symmetry", "180", "--stats"],
                      ["--count", "1", "--clues", "20-40", "--solutions"]],
         "minimize": [[str(unique)], ["--order", "forward", str(unique)], ["--all", str(minimal)]],

@@ -26,13 +26,14 @@ SOLUTION = "95316874286273495141795283674689312528164539739527146813852967457438
 @pytest.mark.parametrize("module", ["sudoku_symmetry", "sudoku_symmetry._functions", "sudoku_symmetry._sudoku",
                                     "sudoku_symmetry.shipped", "sudoku_symmetry.datasets", "sudoku_symmetry._solving",
                                     "sudoku_symmetry._puzzles", "sudoku_symmetry._grids", "sudoku_symmetry._patterns",
-                                    "sudoku_symmetry._search17", "sudoku_symmetry._catalog"])
+                                    "sudoku_symmetry._search17", "sudoku_symmetry._catalog",
+                                    "sudoku_symmetry._patterns_game"])
 def test_docstring_examples(module):
     result = doctest.testmod(importlib.import_module(module), optionflags=doctest.ELLIPSIS)
     assert result.attempted > 0 and result.failed == 0
 
 
-@pytest.mark.parametrize("page", ["api.md", "getting-started.md", "puzzles-in-a-grid.md"])
+@pytest.mark.parametrize("page", ["api.md", "getting-started.md", "puzzles-in-a-grid.md", "pattern-puzzles.md"])
 def test_docs_page_examples(page):
     result = doctest.testfile(str(ROOT / "docs" / page), module_relative=False,
                               optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)

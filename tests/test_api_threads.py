@@ -94,6 +94,8 @@ def _more_calls(grids) -> dict:
         "pattern_canon": lambda: ss.pattern_canon(PUZZLES),
         "unavoidable_sets": lambda: ss.unavoidable_sets(grids[:2], max_size=6),
         "puzzles_in_grid": lambda: ss.puzzles_in_grid(grids[0], 80),
+        "puzzles_on_pattern": lambda: ss.puzzles_on_pattern(P17, fixed=P17[:64] + "." * 17),
+        "vicinity": lambda: ss.vicinity(PUZZLES[:2]),
         "s17_entry": lambda: ss.s17_entry(415, "A", (0, 2)),
         "search17": lambda: ss.search17(415, "A", (0, 1)),
         "query": lambda: ss.query("gangster_classes", db=db),

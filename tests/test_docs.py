@@ -33,7 +33,7 @@ DOCS = ROOT / "docs"
 FENCE = re.compile(r"^```(\w*)[^\n]*\n(.*?)^```\s*$", re.M | re.S)
 README_LIMIT = 12 * 1024
 RUN_PAGES = ["getting-started.md", "grids.md", "solving.md", "patterns.md", "puzzles-in-a-grid.md",
-             "making-puzzles.md"]
+             "making-puzzles.md", "pattern-puzzles.md"]
 """The pages whose shell blocks run (each with its own fresh catalog, its SQL on it too)."""
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import sys
 
-ORDER = ("canon", "solve", "grids", "generate", "search17", "patterns", "bands")
+ORDER = ("canon", "solve", "explore", "grids", "generate", "search17", "patterns", "bands")
 """engine.warmup.STEPS by name, in the order the test files need them (the rest after)."""
 
 
