@@ -67,8 +67,11 @@ _WARMUP: list[subprocess.Popen] = []
 def pytest_sessionstart(session):
     """On a cold cache most of a run is compiling: ``warmup.py`` compiles the heavy kernels into the
     shared Numba cache on the other core, in the order the test files need them (the cache folder
-    is the one this process and every subprocess use). ``SUDOKU_TEST_WARMUP=0`` turns it off."""
+    is the one this process and every subprocess use). ``SUDOKU_TEST_WARMUP=0`` turns it off. Not
+    with ``-n``: the workers keep both cores busy and compile what their tests need."""
     if os.environ.get("SUDOKU_TEST_WARMUP", "1") == "0" or session.config.option.collectonly:
+        return
+    if hasattr(session.config, "workerinput") or getattr(session.config.option, "numprocesses", None):
         return
     _WARMUP.append(subprocess.Popen([sys.executable, str(Path(__file__).with_name("warmup.py"))],
                                     stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
