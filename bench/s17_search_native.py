@@ -51,6 +51,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from s17_search_sample import parse_ranks  # the same rank lists as the sampler (bench/ is on the path)
+
 ROOT = Path(__file__).resolve().parent.parent
 NATIVE_PASS = {"A": ["-b0-01"], "B": ["-b0-001"], "C": []}
 NATIVE_MODE = {"A": 0, "B": 1, "C": 2}  # his generator's -v4- (entry of pass 2a, 2b, 1)
@@ -194,19 +196,6 @@ def side_by_side(path: str, spec: str, p: str, r: int, ids, slices, rounds: int,
     fm, ft = forms(f_mine), forms(f_theirs)
     return {"project_cpu": a, "native_cpu": b, "ratio": b / a if a else None, "project_runs": mine,
             "native_runs": theirs, "project_found": len(fm), "native_found": len(ft), "both_found": len(fm & ft)}
-
-
-def parse_ranks(spec: str) -> list[int]:
-    """'0-415/16' (every 16th), '3,40,77' or a mix."""
-    out = []
-    for part in spec.split(","):
-        step = 1
-        if "/" in part:
-            part, s = part.split("/")
-            step = int(s)
-        a, _, b = part.partition("-")
-        out.extend(range(int(a), int(b or a) + 1, step))
-    return out
 
 
 def known_slices(path: str, pass_: str, count: int) -> list[tuple[int, int]]:
