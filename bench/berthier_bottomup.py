@@ -23,13 +23,12 @@ difference, as printed and beyond the figure's rounding. Not a test: a measureme
 from __future__ import annotations
 
 import argparse
-import math
 import time
 from pathlib import Path
 
 import numpy as np
 
-from berthier_topdown import _moments
+from berthier_topdown import _moments, comparison
 
 SAVED = Path(__file__).resolve().parent / "data" / "berthier_bottomup" / "SUMMARY.txt"
 
@@ -77,21 +76,8 @@ def main() -> None:
         hist += np.bincount((made > 0).sum(axis=1), minlength=82)
     cpu = time.process_time() - t0
     m = _moments(hist)
-    lines = [f"seed {args.seed}: {m['n']:,} minimal puzzles bottom-up ({m['n'] / cpu:,.0f} per CPU-second)",
-             f"{'':10s} {'ours':>8s} {'s.e.':>7s}" + "".join(f" {name:>8s} {'/ s.e.':>7s} {'beyond':>7s}"
-                                                          for name in PUBLISHED)]
-    for key in ("mean", "sd", "skewness", "kurtosis"):
-        se = m["se_" + key]
-        row = f"{key:10s} {m[key]:8.4f} {se:7.4f}"
-        for pub in PUBLISHED.values():
-            if key not in pub:
-                continue
-            both = math.hypot(se, se * math.sqrt(m["n"] / pub["n"]))  # its sample's error, at its size
-            gap = m[key] - pub[key]
-            beyond = math.copysign(max(abs(gap) - HALF_UNIT[key], 0.0), gap)
-            row += f" {pub[key]:8g} {gap / both:+7.2f} {beyond / both:+7.2f}"
-        lines.append(row)
-    lines.append("clues: " + ", ".join(f"{k}: {int(hist[k]) / m['n']:.4%}" for k in np.flatnonzero(hist)))
+    lines = [f"seed {args.seed}: {m['n']:,} minimal puzzles bottom-up ({m['n'] / cpu:,.0f} per CPU-second)"]
+    lines += comparison(m, hist, PUBLISHED, {name: HALF_UNIT for name in PUBLISHED})
     print("\n".join(lines))
     if args.save:
         SAVED.parent.mkdir(parents=True, exist_ok=True)
