@@ -122,17 +122,26 @@ def summary(seed: int, grids: str = "uniform") -> list[str]:
     hist = np.sum([s["hist"] for s in shards], axis=0)
     cpu = sum(s["cpu_seconds"] for s in shards)
     m = _moments(hist)
-    lines = [f"seed {seed}: {m['n']:,} minimal puzzles top-down from {grids} grids ({len(shards)} shards, "
-             f"{m['n'] / cpu:,.0f} puzzles per CPU-second)",
-             f"{'':10s} {'ours':>8s} {'s.e.':>7s}" + "".join(f" {name:>8s} {'/ s.e.':>7s} {'beyond':>7s}"
-                                                          for name in PUBLISHED)]
+    title = (f"seed {seed}: {m['n']:,} minimal puzzles top-down from {grids} grids ({len(shards)} shards, "
+             f"{m['n'] / cpu:,.0f} puzzles per CPU-second)")
+    return [title] + comparison(m, hist, PUBLISHED, HALF_UNIT)
+
+
+def comparison(m: dict, hist: np.ndarray, published: dict, half_unit: dict) -> list[str]:
+    """A row per moment: ours, its standard error, and per published collection its figure and
+    the distance in standard errors of the difference, as printed and beyond the figure's
+    rounding (``half_unit[name][moment]``); then the clue counts' shares."""
+    lines = [f"{'':10s} {'ours':>8s} {'s.e.':>7s}" + "".join(f" {name:>8s} {'/ s.e.':>7s} {'beyond':>7s}"
+                                                          for name in published)]
     for key in ("mean", "sd", "skewness", "kurtosis"):
         se = m["se_" + key]
         row = f"{key:10s} {m[key]:8.4f} {se:7.4f}"
-        for name, pub in PUBLISHED.items():
+        for name, pub in published.items():
+            if key not in pub:
+                continue
             both = math.hypot(se, se * math.sqrt(m["n"] / pub["n"]))  # its sample's error, at its size
             gap = m[key] - pub[key]
-            beyond = math.copysign(max(abs(gap) - HALF_UNIT[name][key], 0.0), gap)
+            beyond = math.copysign(max(abs(gap) - half_unit[name][key], 0.0), gap)
             row += f" {pub[key]:8g} {gap / both:+7.2f} {beyond / both:+7.2f}"
         lines.append(row)
     lines.append("clues: " + ", ".join(f"{k}: {int(hist[k]) / m['n']:.4%}" for k in np.flatnonzero(hist)))
