@@ -320,6 +320,7 @@ def test_variant_c_counted_from_gangsters_equals_enumerated(rank, stop):
 def test_docs_table_is_the_commands_output(tmp_path, capsys):
     """The docs' copy of the search's table (docs/s17-entry.md) is what ``--table --markdown``
     prints from the package data (fresh catalog): regenerate it after each export."""
+    open_catalog(str(tmp_path / "t.sqlite"))  # a fresh catalog: --table only reads one
     assert s17_entry.main(["--table", "--markdown", "--db", str(tmp_path / "t.sqlite")]) == 0
     printed = capsys.readouterr().out
     readme = (ROOT / "docs" / "s17-entry.md").read_text()

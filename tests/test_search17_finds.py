@@ -10,6 +10,8 @@
 """
 from __future__ import annotations
 
+import threading
+
 from functools import lru_cache
 from pathlib import Path
 
@@ -157,7 +159,7 @@ def test_a_pair_searched_in_parts_finds_the_same(monkeypatch, pass_, rank, start
     def loads(bound: int) -> tuple[set, list[int]]:
         monkeypatch.setattr(S, "MAX_CANDIDATES", bound)
         S._searcher.cache_clear()
-        se = S._searcher(pass_, rank)
+        se = S._searcher(pass_, rank, threading.get_ident())  # the one search_slice uses in this thread
         se.cand = np.zeros(min(bound, len(se.cand)), np.uint64)
         calls: list[int] = []
         search = se._search
