@@ -390,6 +390,20 @@ def plural(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
 
 
+def check_store_files(inputs: list[str], what: str) -> None:
+    """``--store`` reads FILEs of ``what``: a stored run is keyed on its file and resumes by reading
+    it again, so standard input, a missing path and a pipe are refused before anything runs."""
+    from sudoku_symmetry.jobs.inputs import is_regular  # here: the jobs layer only where a run counts lines
+
+    if not inputs or any(a == "-" or not os.path.lexists(a) for a in inputs):
+        raise CommandError(f"--store needs FILEs of {what} (a run resumes from a file; save standard input or "
+                           f"the {what} to one)")
+    check_inputs(inputs)
+    for path in inputs:
+        if not is_regular(path):
+            raise CommandError(f"{path}: not a regular file (a pipe can be read only once): --store needs a FILE")
+
+
 def count_lines(files: list[str]) -> int | None:
     """Lines in the input files (for a progress total); None when an input is standard input, a
     pipe or anything else that is not a regular file (counting would consume it)."""

@@ -62,13 +62,13 @@ from sudoku_symmetry.catalog.db import open_catalog
 from sudoku_symmetry.catalog.runs import get_run, start_or_resume
 from sudoku_symmetry.commands._common import (CommandError, CommandParser, EXIT_BAD_INPUT, EXIT_OK,
                                               add_cluster_arguments, add_db_argument, add_version_argument,
-                                              check_inputs, cluster, count_argument, distributed, emit, iter_grid_args,
-                                              place, plural, run)
+                                              check_store_files, cluster, count_argument, distributed,
+                                              emit, iter_grid_args, place, plural, run)
 from sudoku_symmetry.commands import _patterns_game
 from sudoku_symmetry.commands._formats import Rows, add_format_argument, emit_grid_rows
 from sudoku_symmetry.jobs import find_puzzles
 from sudoku_symmetry.jobs.chunk import Job
-from sudoku_symmetry.jobs.inputs import hash_and_count, is_regular
+from sudoku_symmetry.jobs.inputs import hash_and_count
 from sudoku_symmetry.jobs.runner import run_job
 
 LINES_PER_CHUNK = 1_000
@@ -202,13 +202,7 @@ def _main(argv=None) -> int:
             raise CommandError("--workers and --scheduler go with --store")
         if args.format != "text":
             raise CommandError("--format goes without --store (a stored run prints only its summary)")
-        if not args.inputs or any(a == "-" or not os.path.lexists(a) for a in args.inputs):
-            raise CommandError("--store needs FILEs of grids (a run resumes from a file; save standard input or "
-                               "the grids to one)")
-        check_inputs(args.inputs)
-        for path in args.inputs:
-            if not is_regular(path):
-                raise CommandError(f"{path}: not a regular file (a pipe can be read only once): --store needs a FILE")
+        check_store_files(args.inputs, "grids")
         catalog = open_catalog(args.db)
         try:
             bad = sum(_store(args, path, catalog) for path in args.inputs)

@@ -35,14 +35,12 @@ REASON`` in its place (and on standard error); the exit status is then 2.
 from __future__ import annotations
 
 import argparse
-import os
 import sys
-from functools import partial
 
 from sudoku_symmetry.commands._common import (EXIT_BAD_INPUT, EXIT_OK, CommandError, CommandParser,
                                               add_cluster_arguments, add_db_argument, add_version_argument,
-                                              check_inputs, cluster, count_argument, distributed, emit, iter_chunks,
-                                              iter_grid_args, place, run)
+                                              check_inputs, check_store_files, cluster, count_argument, distributed,
+                                              emit, iter_chunks, iter_grid_args, place, run)
 from sudoku_symmetry.commands._formats import Rows, add_format_argument, chunk_inputs
 
 FIELDS = ("minus", "plus", "minimal", "clues", "found", "candidates", "puzzles")
@@ -194,17 +192,10 @@ def _walk(args, known) -> int:
 def _store(args, known) -> int:
     from sudoku_symmetry.catalog.db import open_catalog
     from sudoku_symmetry.jobs import vicinity as job
-    from sudoku_symmetry.jobs.inputs import is_regular
 
     if args.format != "text":
         raise CommandError("--format goes without --store (a stored run prints only its summary)")
-    if not args.inputs or any(a == "-" or not os.path.lexists(a) for a in args.inputs):
-        raise CommandError("--store needs FILEs of puzzles (a run resumes from a file; save standard input or "
-                           "the puzzles to one)")
-    check_inputs(args.inputs)
-    for path in args.inputs:
-        if not is_regular(path):
-            raise CommandError(f"{path}: not a regular file (a pipe can be read only once): --store needs a FILE")
+    check_store_files(args.inputs, "puzzles")
     catalog = open_catalog(args.db)
     status = EXIT_OK
     try:
