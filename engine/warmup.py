@@ -116,8 +116,10 @@ def _generate() -> None:
 def _rate() -> None:
     from .rate import rate
 
-    # chains up to dynamic (+): the nested levels (2-5) are compiled apart, when a puzzle needs them
-    batch = np.stack([_cells(PUZZLE), _cells(PUZZLE_B)])
+    # chains up to dynamic (+) (the last puzzle needs them): the nested levels (2-5) are compiled
+    # apart, when a puzzle needs them
+    chains = "..3.9....1...4..36..8..21...4..8..73...9................4.7..686........7.....5.4"
+    batch = np.stack([_cells(PUZZLE), _cells(PUZZLE_B), _cells(chains)])
     rate(batch, max_level=1)
     rate(batch, max_level=1, steps=True)
 

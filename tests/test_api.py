@@ -27,7 +27,7 @@ SOLUTION = "95316874286273495141795283674689312528164539739527146813852967457438
                                     "sudoku_symmetry.shipped", "sudoku_symmetry.datasets", "sudoku_symmetry._solving",
                                     "sudoku_symmetry._puzzles", "sudoku_symmetry._grids", "sudoku_symmetry._patterns",
                                     "sudoku_symmetry._search17", "sudoku_symmetry._catalog",
-                                    "sudoku_symmetry._patterns_game"])
+                                    "sudoku_symmetry._patterns_game", "sudoku_symmetry._rate"])
 def test_docstring_examples(module):
     result = doctest.testmod(importlib.import_module(module), optionflags=doctest.ELLIPSIS)
     assert result.attempted > 0 and result.failed == 0

@@ -9,13 +9,15 @@ Producers past ``max_level`` are not asked; when the loop would need them it sto
 lower bounds instead (status ``BOUND``): every such producer's hints are at least as hard as
 ``LEVEL_FLOOR[max_level + 1]``.
 
-The nested levels (2-5) are compiled apart (``_nested``): :func:`loop` returns ``NEED_NESTED``
-when a step needs them, the caller asks ``_nested.find_nested`` and hands the hint back with
-:func:`take`, then calls :func:`loop` again. A puzzle that needs no nested level never loads them.
-
-Numba optimizes each compiled entry point together with everything it calls, so the loop is the
-one entry point over the producers (``find_hint`` is inlined into it; the caller loops over the
-puzzles): each wrapper level above the producers would compile them all once more.
+The chaining producers are entry points of their own: :func:`loop` returns ``NEED_CHAINS`` when
+no producer before them finds a hint; the caller asks :func:`chain_hint` (Python calling each
+chaining producer in SE's order: a step that needs chains costs milliseconds, the calls
+microseconds) and, when it returns -2, the nested levels (``_nested.find_nested``, compiled
+apart and loaded only when a puzzle needs them); it hands the hint to :func:`take` and calls
+:func:`loop` again. Numba optimizes each compiled entry point together with everything it calls,
+so one kernel over all the producers would compile the whole chain graph once more; the
+producers before the chains, cheap and asked at every step, stay in one kernel (``find_hint`` is
+inlined into :func:`loop`).
 
 Loop state: the grid ``g`` and ``acc`` (float64[ACC_LEN]: ER, EP, ED, status, steps, EP and ED
 bound marks, removals recorded).
@@ -27,7 +29,6 @@ from ._advanced import adv_basic
 from ._basic import fish, hidden_set, hidden_single, locking, naked_set, naked_single
 from ._hint import HI_A, HI_B, HI_C, HI_CELL, HI_CODE, HI_LEN, HI_VALUE
 from ._multi import make_multi
-from ._hintlist import new_records
 from ._run import make_run
 from ._state import init_state, is_solved, place, remove_mask
 from ._tables import CAND, GLEN
@@ -42,7 +43,7 @@ multi1 = make_multi(run1, "multi1", False)
 RATED, BOUND, STUCK = 0, 1, 2
 """``status``: rated; stopped at ``max_level`` (the figures are lower bounds); no producer found
 a hint (SE prints 20.0 for ER then)."""
-DONE, NEED_NESTED = 0, 1
+DONE, NEED_CHAINS = 0, 1
 
 LEVEL_FLOOR = np.array([6.5, 9.0, 9.5, 10.0, 10.5, 11.0, 99.0])
 """``LEVEL_FLOOR[L + 1]``: the least difficulty of a hint needing chain level L (-1: any chain)."""
@@ -58,8 +59,9 @@ S_LEN = 8
 
 @kernel(inline="always")
 def find_hint(g, hi, hd, hrem, max_level, line2022):
-    """The first hint of the producers in Sudoku Explainer's order up to chain level 1: 1 found,
-    0 none, -1 the next producer is past ``max_level``, -2 the nested levels are next."""
+    """The first hint of the producers in Sudoku Explainer's order up to aligned pair exclusion:
+    1 found, -1 the next producer is past ``max_level``, -3 the chaining producers are next
+    (:func:`chain_hint`)."""
     # direct hints
     if hidden_single(g, hi, hd, hrem):
         return 1
@@ -104,8 +106,13 @@ def find_hint(g, hi, hd, hrem, max_level, line2022):
         return 1
     if max_level < 0:
         return -1
-    nctx = (new_records(0),)  # levels 0 and 1 nest no chain: their runs need only the record count
-    # chaining producers
+    return -3
+
+
+def chain_hint(g, hi, hd, hrem, max_level, nctx):
+    """The first hint of the chaining producers of levels 0 and 1, in Sudoku Explainer's order:
+    1 found, -1 the next producer is past ``max_level``, -2 the nested levels are next. ``nctx``:
+    ``(new_records(0),)`` (levels 0 and 1 nest no chain: their runs need only the record count)."""
     if unary_chains(g, hi, hd, hrem):
         return 1
     if aligned_exclusion(g, hi, hd, hrem, 3):
@@ -215,15 +222,16 @@ def finish(acc, found, max_level):
 
 @kernel
 def loop(g, acc, max_level, line2022, steps, sdiff, elims, record):
-    """Go on rating from state (``g``, ``acc``): DONE (the figures in ``acc``), or NEED_NESTED
-    when the next step needs a nested level."""
+    """Go on rating from state (``g``, ``acc``): DONE (the figures in ``acc``), or NEED_CHAINS
+    when no producer before the chains finds a hint (the caller asks :func:`chain_hint`, hands
+    its hint to :func:`take`, and calls this again)."""
     hi = np.zeros(HI_LEN, dtype=np.int64)
     hd = np.zeros(1, dtype=np.float64)
     hrem = np.zeros(81, dtype=np.int32)
     while not is_solved(g):
         found = find_hint(g, hi, hd, hrem, max_level, line2022)
-        if found == -2:
-            return NEED_NESTED
+        if found == -3:
+            return NEED_CHAINS
         if found <= 0:
             finish(acc, found, max_level)
             return DONE

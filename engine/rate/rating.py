@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from . import _loop, _tables
+from . import _hintlist, _loop, _tables
 from .techniques import technique_name
 
 MAX_LEVEL = 5
@@ -110,22 +110,26 @@ def not_unique(batch: np.ndarray) -> dict[int, str]:
             for k, m in zip(bad.tolist(), exact.tolist())}
 
 
-def _nested_steps(g, acc, max_level, line2022, st, sd, el, record) -> None:
-    """Finish a puzzle whose next step needs a nested level (compiled apart, loaded here)."""
-    from . import _nested
-
-    hi = np.zeros(8, dtype=np.int64)
+def _go_on(g, acc, max_level, line2022, st, sd, el, record) -> None:
+    """Rate from the current state to the end: the loop over the producers before the chains
+    (one kernel), the chaining producers and the nested levels asked from here when it stops."""
+    hi = np.zeros(_loop.HI_LEN, dtype=np.int64)
     hd = np.zeros(1)
     hrem = np.zeros(81, dtype=np.int32)
-    while True:
-        found = _nested.find_nested(g, hi, hd, hrem, max_level)
+    nctx = None
+    while _loop.loop(g, acc, max_level, line2022, st, sd, el, record) == _loop.NEED_CHAINS:
+        if nctx is None:
+            nctx = (_hintlist.new_records(0),)
+        found = _loop.chain_hint(g, hi, hd, hrem, max_level, nctx)
+        if found == -2:
+            from . import _nested  # compiled apart, loaded only when a puzzle needs it
+
+            found = _nested.find_nested(g, hi, hd, hrem, max_level)
         if found != 1:
             _loop.finish(acc, found, max_level)
             return
         if not _loop.take(g, acc, hi, hd, hrem, st, sd, el, record):
             _loop.finish(acc, 0, max_level)
-            return
-        if _loop.loop(g, acc, max_level, line2022, st, sd, el, record) == _loop.DONE:
             return
 
 
@@ -145,8 +149,7 @@ def rate(puzzles: np.ndarray, *, max_level: int = MAX_LEVEL, line: str = "1.2.1.
         none = np.zeros((0, _loop.S_LEN), dtype=np.int64), np.zeros(0), np.zeros(0, dtype=np.int64)
         for i, p in enumerate(batch):
             _loop.start(g, acc, p)
-            if _loop.loop(g, acc, max_level, line2022, *none, False) == _loop.NEED_NESTED:
-                _nested_steps(g, acc, max_level, line2022, *none, False)
+            _go_on(g, acc, max_level, line2022, *none, False)
             _loop.store_row(acc, out, i)
         return [_rating(row, None) for row in out.tolist()]
     st = np.zeros((_loop.MAXSTEPS, _loop.S_LEN), dtype=np.int64)
@@ -155,8 +158,7 @@ def rate(puzzles: np.ndarray, *, max_level: int = MAX_LEVEL, line: str = "1.2.1.
     ratings = []
     for p in batch:
         _loop.start(g, acc, p)
-        if _loop.loop(g, acc, max_level, line2022, st, sd, el, True) == _loop.NEED_NESTED:
-            _nested_steps(g, acc, max_level, line2022, st, sd, el, True)
+        _go_on(g, acc, max_level, line2022, st, sd, el, True)
         a = acc.tolist()
         row = [a[_loop.A_ER], a[_loop.A_EP], a[_loop.A_ED], a[_loop.A_STATUS], a[_loop.A_EP_LOW], a[_loop.A_ED_LOW],
                a[_loop.A_N]]
