@@ -3,7 +3,7 @@
 Run kind ``pattern-puzzles``, keyed on (the file's sha256, the fixed digits, minimal, limit); one
 shard per pattern (``SHA256:LINE``), its cursor the pattern search's own
 (:meth:`engine.explore.PatternSearch.cursor`: the labels of the current branch and those left at
-each position), a checkpoint after each kernel call (about a tenth of a second of search). A
+each position), a checkpoint after each kernel call (``BUDGET`` search nodes). A
 chunk's results are its puzzles' catalog rows (minlex forms, ``configurations``) and, on the
 shard's last chunk, the pattern's record (``pattern_searches``): committed with the cursor, so a
 killed run resumes where it stopped with no puzzle lost or stored twice.
@@ -23,6 +23,8 @@ from .inputs import hash_and_count
 from .runner import run_job
 
 KIND = "pattern-puzzles"
+BUDGET = 200_000
+"""Search nodes per chunk (one kernel call): a checkpoint each."""
 
 __all__ = ["KIND", "Found", "parameters", "read_patterns", "store_patterns", "work", "write"]
 
@@ -79,7 +81,7 @@ def work(shard: str, cursor: Any, *, patterns: dict[str, str], fixed: str | None
     search.resume(cursor)
     if search.done:
         return
-    for puzzles, _ in search.run():
+    for puzzles, _ in search.run(BUDGET):
         over = 0 if limit is None else max(0, search.classes - int(limit))
         if over:
             puzzles = puzzles[:len(puzzles) - over]

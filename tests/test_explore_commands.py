@@ -1,6 +1,6 @@
 """find-puzzles --pattern and vicinity as a user runs them: the lines, the counts, the rows, the
-picture, bad lines in their place, and the stored runs (a second run adds nothing, a killed run
-resumes to the rows of an uninterrupted one)."""
+picture, bad lines in their place, and the stored runs (a second run adds nothing, a killed or
+stopped run resumes to the rows of an uninterrupted one)."""
 from __future__ import annotations
 
 import json
@@ -16,6 +16,7 @@ import numpy as np
 from conftest import read_data_lines
 from sudoku_symmetry.commands import find_puzzles, vicinity
 from sudoku_symmetry.engine.canon import canon_puzzles
+from sudoku_symmetry.jobs import pattern_puzzles as pattern_job
 from sudoku_symmetry.engine.explore import neighbourhood, puzzles_on_pattern, walk
 from sudoku_symmetry.engine.text import format_lines
 
@@ -161,7 +162,11 @@ def test_stored_walk_killed_and_resumed_gives_the_same_rows(tmp_path, capsys):
     assert sorted(r[2] for r in _sql(whole, query) if r[1] > 0) == sorted(f for s in steps for f in s.forms)
 
 
-def test_stored_patterns_killed_and_resumed_give_the_same_rows(tmp_path, capsys):
+class _Stop(Exception):
+    pass
+
+
+def test_stored_patterns_stopped_and_resumed_give_the_same_rows(tmp_path, capsys, monkeypatch):
     lines = read_data_lines("17clue_49158.txt")
     path = tmp_path / "patterns.txt"
     path.write_text("\n".join("".join("x" if c != "." else "." for c in lines[k]) for k in (40, 41)) + "\n")
@@ -174,7 +179,26 @@ def test_stored_patterns_killed_and_resumed_give_the_same_rows(tmp_path, capsys)
     single.write_text(path.read_text().splitlines()[0] + "\n")
     args = ["--pattern", str(single), "--store", "--minimal", *fixed]
     assert find_puzzles.main([*args, "--db", whole]) == 0
-    assert _kill_after_checkpoints([str(ROOT / "bin" / "find-puzzles"), *args, "--db", cut], cut, 2)
+    # a run stopped inside its last chunk's transaction (the puzzle stored, the pattern's record
+    # and the end not), then run again: the walk test above kills a process, this one stops in
+    # this process, at a chosen point
+    real, calls = pattern_job.write, []
+
+    def stopping(conn, found, **kw):
+        calls.append(len(found))
+        if len(calls) == 2:
+            raise _Stop
+        return real(conn, found, **kw)
+
+    monkeypatch.setattr(pattern_job, "BUDGET", 2_000)  # chunks of 2,000 search nodes: two here
+    monkeypatch.setattr(pattern_job, "write", stopping)
+    try:
+        find_puzzles.main([*args, "--db", cut])
+    except _Stop:
+        pass
+    assert len(calls) == 2 and _sql(cut, "SELECT count(*) FROM pattern_searches") == [(0,)]
+    assert _sql(cut, "SELECT count(*) FROM configurations") == [(1,)]
+    monkeypatch.setattr(pattern_job, "write", real)
     assert find_puzzles.main([*args, "--db", cut]) == 0
     q = "SELECT canonical FROM configurations ORDER BY canonical"
     assert _sql(cut, q) == _sql(whole, q)
