@@ -76,7 +76,7 @@ def test_plot_list_names_every_kind():
     r = _run([str(BIN / "plot"), "--list"])
     assert r.returncode == 0, r.stderr
     names = [line.split()[0] for line in r.stdout.splitlines()]
-    assert names == ["band1-grids", "automorphisms", "s17-entry", "patterns"]
+    assert names == ["band1-grids", "automorphisms", "s17-entry", "patterns", "ratings"]
 
 
 @pytest.mark.parametrize("kind", ["band1-grids", "automorphisms", "s17-entry", "patterns"])

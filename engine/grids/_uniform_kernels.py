@@ -28,7 +28,7 @@ from .._jit import kernel
 from ..core.chutes import chute_keys
 from ..core.layout import apply_into
 from ..core.rng import below, next_u64
-from ._kernels import COMPAT
+from ._leaves import COMPAT
 
 ALL9 = 0x3FE
 
