@@ -33,6 +33,9 @@ CELLS = [
     "    'Elimination': ss.Elimination.__name__, 'LogicState': ss.LogicState.__name__,\n"
     "    'UnavoidableSet': ss.UnavoidableSet.__name__, 'Equivalence': ss.Equivalence.__name__,\n"
     "    'datasets': ss.datasets.names()[0],\n"
+    "    'rate': str(ss.rate(p)), 'random_grids': len(ss.random_grids(1)), 'generate': len(ss.generate(1)),\n"
+    "    'minimize': ss.minimize(p) == p, 'vicinity': len(ss.vicinity(p)),\n"
+    "    'puzzles_on_pattern': len(ss.puzzles_on_pattern(p, fixed=p[:64] + '.' * 17)),\n"
     "}\n"
     "print(sorted(answers))",
     # 5: a plot of the catalog
