@@ -99,6 +99,11 @@ def _more_calls(grids) -> dict:
         "random_grids": lambda: ss.random_grids(3, seed=1),
         "generate": lambda: ss.generate(1, seed=1),
         "minimize": lambda: ss.minimize([P17, P17], seed=1),
+        # a 2.6 and a 9.0 (dynamic chains, the rater's reused graphs), set logic from 30 starts:
+        # each answer depends on scratch state shared between calls, at a tenth of the cost of
+        # every puzzle above from every start
+        "rate": lambda: ss.rate([PUZZLES[0], PUZZLES[2]]),
+        "setlogic": lambda: ss.setlogic(P17, max_starts=30),
         "s17_entry": lambda: ss.s17_entry(415, "A", (0, 2)),
         "search17": lambda: ss.search17(415, "A", (0, 1)),
         "query": lambda: ss.query("gangster_classes", db=db),
