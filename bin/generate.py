@@ -107,7 +107,7 @@ def _job_options(args) -> dict:
             "count": args.count, "attempts": args.attempts, "solutions": args.solutions}
 
 
-def _stats(s: dict, what: str, err) -> None:
+def _stats(s: dict, what: str, err, rating=None) -> None:
     if what == "grids" or not s.get("kept"):
         return
     hist = s["hist"]
@@ -119,9 +119,12 @@ def _stats(s: dict, what: str, err) -> None:
     err.write(f"mean {s['mean']:.3f} (standard error {s['sd'] / n ** 0.5:.3f}; Berthier {BERTHIER['mean']}), "
               f"sd {s['sd']:.3f} ({BERTHIER['sd']}), skewness {s['skewness']:.3f} ({BERTHIER['skewness']})\n")
     if "er_mean" in s:
-        err.write(f"ER: {s['rated']:,} rated, mean {s['er_mean']:.3f} (standard error {s['er_sd'] / s['rated'] ** 0.5:.3f}; "
-                  f"Berthier {BERTHIER['er_mean']}), sd {s['er_sd']:.3f} ({BERTHIER['er_sd']}), max {s['er_max']:.1f} "
-                  f"({BERTHIER['er_max']})\n")
+        every = rating is not None and rating[0] <= 0 and rating[1] >= 20  # Berthier's figures are of every puzzle
+        b = (lambda key, text: f"{text}{BERTHIER[key]}") if every else (lambda key, text: "")
+        err.write(f"ER: {s['rated']:,} rated, mean {s['er_mean']:.3f} (standard error "
+                  f"{s['er_sd'] / s['rated'] ** 0.5:.3f}{b('er_mean', '; Berthier ')}), sd {s['er_sd']:.3f}"
+                  f"{b('er_sd', ' (') + (')' if every else '')}, max {s['er_max']:.1f}"
+                  f"{b('er_max', ' (') + (')' if every else '')}\n")
 
 
 def _print_direct(args, out, err) -> int:
@@ -142,7 +145,7 @@ def _summary(args, opts, s: dict, err) -> None:
     if opts["what"] == "puzzles" and (args.clues or args.rating) and not args.stats:
         err.write(f"generate: {s['kept']:,} puzzles kept from {s['attempts']:,} attempts\n")
     if args.stats:
-        _stats(s, opts["what"], err)
+        _stats(s, opts["what"], err, args.rating)
 
 
 def _run(args, argv, out, err) -> int:
