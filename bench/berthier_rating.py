@@ -6,7 +6,7 @@ puzzles: mean ER 3.77, standard deviation 2.42, maximum 9.3.
     nice -n 19 python bench/berthier_rating.py --run [--puzzles 20000] [--shard 1000] [--seed 2026]
     python bench/berthier_rating.py                  # the summary of the shards done so far
     nice -n 19 python bench/berthier_rating.py --run --grids fill [--puzzles 20000]
-    python bench/berthier_rating.py --save           # both summaries into the committed SUMMARY.txt
+    python bench/berthier_rating.py --save           # the summaries into the committed SUMMARY.txt
 
 The puzzles are the first ``--puzzles`` of ``bench/berthier_topdown.py``'s run of the same seed
 (attempt i = grid i of the seed's uniform draw, its givens removed in a random order), or, with
@@ -125,7 +125,8 @@ def main() -> None:
     if args.run:
         run(args.puzzles, args.shard, args.seed, args.grids)
     if args.save:
-        text = "\n\n".join("\n".join(summary(args.seed, g)) for g in ("uniform", "fill"))
+        kinds = [g for g in ("uniform", "fill") if any(OUT.glob(f"{_prefix(g, args.seed)}_*.json"))]
+        text = "\n\n".join("\n".join(summary(args.seed, g)) for g in kinds)
         SAVED.write_text(f"# python bench/berthier_rating.py --save (from the shards beside this file)\n{text}\n")
     print("\n".join(summary(args.seed, args.grids)))
 
