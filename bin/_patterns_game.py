@@ -34,13 +34,12 @@ fixed, seconds.
 """
 from __future__ import annotations
 
-import argparse
 import os
 import sys
 
 from sudoku_symmetry.commands._common import (EXIT_BAD_INPUT, EXIT_OK, CommandError, check_inputs, cluster,
                                               count_argument, distributed, emit, iter_chunks, place, plural,
-                                              write_svg, writes_file)
+                                              rating_argument, rating_text, write_svg, writes_file)
 from sudoku_symmetry.commands._formats import Rows, chunk_inputs
 
 FIELDS = ("cells", "fixed", "minimal", "rating", "automorphisms", "classes", "on_pattern", "complete", "puzzles")
@@ -60,24 +59,10 @@ def add_arguments(ap) -> None:
                     help="with --pattern: digits some of the pattern's cells must hold (81 characters, '.' elsewhere)")
     ap.add_argument("--count-only", action="store_true",
                     help="with --pattern: print the counts per pattern, not the puzzles")
-    ap.add_argument("--rating", metavar="A-B", type=_rating, default=None,
+    ap.add_argument("--rating", metavar="A-B", type=rating_argument, default=None,
                     help="with --pattern: only the puzzles whose Sudoku Explainer rating (ER) is from A to B")
     writes_file(ap.add_argument("--svg", metavar="FILE", default=None,
                                 help="with --pattern: draw the first pattern and its first puzzles (SVG)"))
-
-
-def _rating(text: str):
-    from sudoku_symmetry.engine.rate.filter import parse_rating
-
-    try:
-        return parse_rating(text)
-    except ValueError as exc:
-        raise argparse.ArgumentTypeError(str(exc)) from None
-
-
-def rating_text(rating) -> str | None:
-    """An ER range as the rows and summaries write it (``7.0-8.0``)."""
-    return None if rating is None else f"{rating[0]:.1f}-{rating[1]:.1f}"
 
 
 def read_patterns(arg: str):

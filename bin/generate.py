@@ -42,7 +42,7 @@ import numpy as np
 
 from sudoku_symmetry.commands._common import (EXIT_OK, CommandError, CommandParser, add_cluster_arguments,
                                               add_db_argument, add_version_argument, cluster, count_argument,
-                                              distributed, run, writes_file)
+                                              distributed, rating_argument, run, writes_file)
 from sudoku_symmetry.engine.generate import canonical_name, parse_range
 
 MAX_SEED = (1 << 63) - 1
@@ -50,15 +50,11 @@ BERTHIER = {"mean": 24.38, "sd": 1.12, "skewness": 0.08, "er_mean": 3.77, "er_sd
 """Denis Berthier's figures for 1,000,000 top-down minimal puzzles (suexg), for --stats."""
 
 
-def _range(kind):
-    def parse(text: str):
-        from sudoku_symmetry.engine.rate.filter import parse_rating
-
-        try:
-            return parse_range(text) if kind == "clues" else parse_rating(text)
-        except ValueError as exc:
-            raise argparse.ArgumentTypeError(str(exc)) from None
-    return parse
+def _clues(text: str):
+    try:
+        return parse_range(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
 def _symmetry(text: str) -> str:
@@ -81,11 +77,11 @@ def _parser() -> argparse.ArgumentParser:
                       help="the minimal puzzles of the first N attempts that the filters keep")
     what.add_argument("--status", action="store_true", help="list the catalog's generate runs")
     ap.add_argument("--seed", type=count_argument(0, MAX_SEED), default=0, help="the seed (default 0)")
-    ap.add_argument("--clues", type=_range("clues"), metavar="A-B", help="keep puzzles with A to B givens")
+    ap.add_argument("--clues", type=_clues, metavar="A-B", help="keep puzzles with A to B givens")
     ap.add_argument("--symmetry", type=_symmetry, default="none", metavar="NAME",
                     help="a symmetric pattern of givens (rotate180, rotate90, horizontal, vertical, orthogonal, diagonal, "
                     "antidiagonal, bidiagonal, dihedral, bands, stacks, boxes)")
-    ap.add_argument("--rating", type=_range("rating"), metavar="A-B",
+    ap.add_argument("--rating", type=rating_argument, metavar="A-B",
                     help="keep puzzles whose Sudoku Explainer rating (ER) is from A to B")
     ap.add_argument("--solutions", action="store_true", help="put each puzzle's solution after it")
     ap.add_argument("--stats", action="store_true",

@@ -43,7 +43,8 @@ import sys
 from sudoku_symmetry.commands._common import (EXIT_BAD_INPUT, EXIT_OK, CommandError, CommandParser,
                                               add_cluster_arguments, add_db_argument, add_version_argument,
                                               check_inputs, check_store_files, cluster, count_argument, distributed,
-                                              emit, iter_chunks, iter_grid_args, place, run)
+                                              emit, iter_chunks, iter_grid_args, place, rating_argument,
+                                              rating_text, run)
 from sudoku_symmetry.commands._formats import Rows, add_format_argument, chunk_inputs
 
 FIELDS = ("minus", "plus", "minimal", "clues", "rating", "found", "candidates", "puzzles")
@@ -65,7 +66,7 @@ def _parser() -> argparse.ArgumentParser:
     ap.add_argument("--minimal", action="store_true", help="only minimal puzzles")
     ap.add_argument("--clues", type=count_argument(0, 81), default=None, metavar="K",
                     help="only puzzles with K clues")
-    ap.add_argument("--rating", type=_rating, default=None, metavar="A-B",
+    ap.add_argument("--rating", type=rating_argument, default=None, metavar="A-B",
                     help="only puzzles whose Sudoku Explainer rating (ER) is from A to B")
     ap.add_argument("--closure", type=count_argument(1), default=None, metavar="R",
                     help="repeat the step R times on what the step before found first (the walk)")
@@ -82,19 +83,6 @@ def _parser() -> argparse.ArgumentParser:
                     help="81-character puzzles, or files of puzzles one per line ('-' or none: standard input)")
     add_version_argument(ap)
     return ap
-
-
-def _rating(text: str):
-    from sudoku_symmetry.engine.rate.filter import parse_rating
-
-    try:
-        return parse_rating(text)
-    except ValueError as exc:
-        raise argparse.ArgumentTypeError(str(exc)) from None
-
-
-def _rating_text(rating) -> str | None:
-    return None if rating is None else f"{rating[0]:.1f}-{rating[1]:.1f}"
 
 
 def _known(path: str | None) -> set[str]:
@@ -124,7 +112,7 @@ def _classes(n: int, what: str = "") -> str:
 
 
 def _label(args) -> str:
-    rated = "" if args.rating is None else f" rated {_rating_text(args.rating)}"
+    rated = "" if args.rating is None else f" rated {rating_text(args.rating)}"
     return f"{{-{args.minus}+{args.plus}}}{rated}"
 
 
@@ -171,7 +159,7 @@ def _each(args, known) -> int:
                 results.append((n, "\n".join([head, *forms])))
             else:
                 results.append((n, {"minus": args.minus, "plus": args.plus, "minimal": args.minimal,
-                                    "clues": args.clues, "rating": _rating_text(args.rating), "found": len(forms), "candidates": near.checked,
+                                    "clues": args.clues, "rating": rating_text(args.rating), "found": len(forms), "candidates": near.checked,
                                     "puzzles": forms}))
         if rows.emit(source, chunk_inputs(chunk, first), results, problems):
             status = EXIT_BAD_INPUT
