@@ -44,8 +44,9 @@ def parameters(*, what: str, seed: int, symmetry: str = "none", clues=None, rati
     params: dict[str, Any] = {"what": what, "seed": int(seed), "count": count, "attempts": attempts,
                               "out": out, "stdout": stdout, "store": store}
     if what == "puzzles":
-        params.update(symmetry=canonical_name(symmetry), clues=parse_range(clues), rating=_rating(rating),
-                      solutions=solutions)
+        params.update(symmetry=canonical_name(symmetry), clues=parse_range(clues), solutions=solutions)
+        if rating is not None:  # only then: a run made without the filter keys as it always did
+            params["rating"] = _rating(rating)
     if distributed:
         params["block"] = block
     params["shard_count"] = len(shards(attempts, distributed, block)) if distributed else 1
