@@ -28,7 +28,7 @@ def random_grids(n: int, seed: int = 0, *, as_array: bool = False) -> Any:
     return out if as_array else format_lines(out)
 
 
-def generate(n: int = 1, seed: int = 0, *, clues: Any = None, symmetry: str = "none",
+def generate(n: int = 1, seed: int = 0, *, clues: Any = None, symmetry: str = "none", rating: Any = None,
              as_array: bool = False) -> Any:
     """``n`` minimal puzzles, each made top-down from an exactly uniform random grid: its givens
     removed in a random order while the puzzle keeps one solution. ``clues`` keeps those with a
@@ -36,7 +36,8 @@ def generate(n: int = 1, seed: int = 0, *, clues: Any = None, symmetry: str = "n
     symmetric (``rotate180``, ``rotate90``, ``horizontal``, ``vertical``, ``orthogonal``,
     ``diagonal``, ``antidiagonal``, ``bidiagonal``, ``dihedral``, ``bands``, ``stacks``,
     ``boxes``: :mod:`sudoku_symmetry.engine.generate.symmetry`; the puzzle is then minimal among
-    the puzzles with that symmetry). Strings (``as_array``: an (n, 81) uint8
+    the puzzles with that symmetry); ``rating`` keeps those whose Sudoku
+    Explainer rating (ER) lies in a range (``"7-8"``). Strings (``as_array``: an (n, 81) uint8
     array). The same ``seed`` and options give the same puzzles.
 
     >>> import sudoku_symmetry as ss
@@ -51,7 +52,7 @@ def generate(n: int = 1, seed: int = 0, *, clues: Any = None, symmetry: str = "n
     from .engine.generate import generate as make
     from .engine.text import format_lines
 
-    made = make(int(n), seed, symmetry=symmetry, clues=clues)
+    made = make(int(n), seed, symmetry=symmetry, clues=clues, rating=rating)
     return made.puzzles if as_array else format_lines(made.puzzles)
 
 

@@ -9,14 +9,17 @@ import numpy as np
 from ._inputs import items
 
 
-def puzzles_on_pattern(pattern: Any, *, fixed: Any = None, minimal: bool = False, limit: int | None = None) -> list[str]:
+def puzzles_on_pattern(pattern: Any, *, fixed: Any = None, minimal: bool = False, limit: int | None = None,
+                       rating: Any = None) -> list[str]:
     """Every puzzle whose givens sit on exactly the cells of ``pattern``, once per class: two
     puzzles on the pattern are one class when an automorphism of the pattern (a transformation
     mapping its cells onto themselves) and a relabelling map one onto the other, so each
     essentially different puzzle on the pattern comes once. The pattern is 81 characters (``.``
     empty, any other character a clue: a puzzle reads as its own pattern) or 9 lines of ``x``
     and ``.``. ``fixed``: digits some of the pattern's cells must hold (the other digits free);
-    ``minimal``: only minimal puzzles; ``limit``: at most that many. A whole 17-clue pattern
+    ``minimal``: only minimal puzzles; ``rating``: only those whose Sudoku Explainer rating (ER)
+    lies in a range (``"7-8"``, ``"9-"``, or a pair), rated no deeper than the range needs;
+    ``limit``: at most that many. A whole 17-clue pattern
     takes an hour or more; with some digits fixed, seconds. Puzzles come as 81-character
     strings, digits renamed in order of first appearance in reading order (fixed digits kept).
 
@@ -41,7 +44,7 @@ def puzzles_on_pattern(pattern: Any, *, fixed: Any = None, minimal: bool = False
         if not it.one:
             raise ValueError("fixed is one partial puzzle (81 cells)")
         fix = it.batch[0]
-    return format_lines(search(pat, fixed=fix, minimal=minimal, limit=limit).puzzles)
+    return format_lines(search(pat, fixed=fix, minimal=minimal, limit=limit, rating=rating).puzzles)
 
 
 def _pattern(pattern: Any) -> np.ndarray:
@@ -56,12 +59,13 @@ def _pattern(pattern: Any) -> np.ndarray:
 
 
 def vicinity(x: Any, minus: int = 1, plus: int = 1, *, minimal: bool = False, clues: int | None = None,
-             closure: int = 1) -> list[str]:
+             closure: int = 1, rating: Any = None) -> list[str]:
     """The unique puzzles reached from each puzzle by removing ``minus`` of its clues and adding
     ``plus`` givens (anywhere, any digit that breaks no row, column or box: the result need not
     share the original's solution), as canonical (minlex) forms, each class once, the inputs'
     own classes left out; ``minimal``: only minimal ones; ``clues``: only those with that many
-    clues. ``closure=R`` repeats the step R times on what the step before found first (the
+    clues; ``rating``: only those whose Sudoku Explainer rating (ER) lies in a range (``"7-8"``;
+    a walk then goes on from those). ``closure=R`` repeats the step R times on what the step before found first (the
     hunters' walk), every class reported once, in the order reached. Many puzzles in: one walk
     from all of them.
 
@@ -85,5 +89,6 @@ def vicinity(x: Any, minus: int = 1, plus: int = 1, *, minimal: bool = False, cl
     from ._functions import _valid
 
     _valid(it, "puzzle")
-    return [f for step in walk(it.batch, int(minus), int(plus), int(closure), minimal=minimal, clues=clues)
+    return [f for step in walk(it.batch, int(minus), int(plus), int(closure), minimal=minimal, clues=clues,
+                               rating=rating)
             for f in step.forms]

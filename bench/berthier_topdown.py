@@ -55,8 +55,9 @@ def _shard_path(grids: str, seed: int, first: int, size: int) -> Path:
     return OUT / f"{_prefix(grids, seed)}_{first:09d}_{size}.json"
 
 
-def _clues_from(grids: np.ndarray, seed: int, first: int, stats: np.ndarray) -> np.ndarray:
-    """Top-down on given grids, the orders from the seed's order streams (one per shard)."""
+def _puzzles_from(grids: np.ndarray, seed: int, first: int, stats: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Top-down on given grids, the orders from the seed's order streams (one per shard): the
+    puzzles and their clue counts."""
     from sudoku_symmetry.engine.core.rng import STATE_WORDS, seed_stream
     from sudoku_symmetry.engine.generate import _kernels as K
     from sudoku_symmetry.engine.generate.topdown import ORDER_DOMAIN, _orbits
@@ -66,8 +67,13 @@ def _clues_from(grids: np.ndarray, seed: int, first: int, stats: np.ndarray) -> 
     state = np.zeros(STATE_WORDS, np.uint64)
     seed_stream(state, seed, stream_id(first, ORDER_DOMAIN))
     clues = np.zeros(len(grids), np.int64)
-    K.top_down(grids, state, cells, sizes, np.zeros_like(grids), clues, stats)
-    return clues
+    puzzles = np.zeros_like(grids)
+    K.top_down(grids, state, cells, sizes, puzzles, clues, stats)
+    return puzzles, clues
+
+
+def _clues_from(grids: np.ndarray, seed: int, first: int, stats: np.ndarray) -> np.ndarray:
+    return _puzzles_from(grids, seed, first, stats)[1]
 
 
 def run(puzzles: int, shard: int, seed: int, grids: str = "uniform") -> None:

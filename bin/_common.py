@@ -234,6 +234,22 @@ def count_argument(minimum: int = 0, maximum: int = INT64_MAX) -> Callable[[str]
     return parse
 
 
+def rating_argument(text: str) -> tuple[float, float]:
+    """An argparse type: a range of Sudoku Explainer ratings (ER), ``A-B``, ``A-``, ``-B`` or
+    ``A`` (``engine.rate.filter.parse_rating``)."""
+    from sudoku_symmetry.engine.rate.filter import parse_rating
+
+    try:
+        return parse_rating(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def rating_text(rating) -> str | None:
+    """An ER range as rows and summaries write it (``7.0-8.0``); None stays None."""
+    return None if rating is None else f"{rating[0]:.1f}-{rating[1]:.1f}"
+
+
 # -- distributed runs (canon --store, enumerate, s17-entry, patterns) ---------------------------
 def add_cluster_arguments(parser: argparse.ArgumentParser) -> None:
     """``--workers N`` / ``--scheduler ADDRESS`` (exclusive): run the shards of a resumable run

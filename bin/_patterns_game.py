@@ -1,6 +1,7 @@
 """``find-puzzles --pattern``: every puzzle on a clue pattern (the Patterns Game's question).
 
-    find-puzzles --pattern PATTERN|FILE [--fixed PARTIAL] [--minimal] [--limit K] [--count-only] [--svg FILE]
+    find-puzzles --pattern PATTERN|FILE [--fixed PARTIAL] [--minimal] [--rating A-B] [--limit K] [--count-only]
+                 [--svg FILE]
 
 PATTERN: 81 characters, ``.`` (or ``0``, ``*``) an empty cell and any other character a clue cell
 (a puzzle reads as its own pattern); FILE: patterns one per line, or one pattern as 9 lines of
@@ -17,10 +18,12 @@ search is complete, the seconds.
 
 ``--fixed PARTIAL`` (one pattern): 81 characters, digits on some of the pattern's cells and ``.``
 elsewhere: only puzzles holding those digits there (the other digits free); the automorphisms
-are then those keeping the fixed digits. ``--minimal``: only minimal puzzles. ``--limit K``: stop
-after K classes. ``--count-only``: one line per pattern, ``PATTERN CLASSES ON_PATTERN
-AUTOMORPHISMS``. ``--svg FILE``: the first pattern and its first puzzles drawn on one sheet.
-``--format csv|jsonl``: a row per pattern (``source, line, input, cells, fixed, minimal,
+are then those keeping the fixed digits. ``--minimal``: only minimal puzzles. ``--rating A-B``:
+only the classes whose puzzle (as printed) Sudoku Explainer rates from A to B (ER; ``A-`` or
+``-B`` leave an end open), rated no deeper than the range needs. ``--limit K``: stop after K
+classes (with ``--rating``, K kept). ``--count-only``: one line per pattern, ``PATTERN CLASSES ON_PATTERN
+AUTOMORPHISMS`` (and, with ``--rating``, the classes rated in the range). ``--svg FILE``: the first pattern and its first puzzles drawn on one sheet.
+``--format csv|jsonl``: a row per pattern (``source, line, input, cells, fixed, minimal, rating,
 automorphisms, classes, on_pattern, complete, puzzles, error``). ``--store`` (FILEs of patterns):
 the puzzles into the catalog (``configurations``, minlex) and a record per pattern
 (``pattern_searches``), as a resumable run, one shard per pattern (``--workers`` / ``--scheduler``:
@@ -36,10 +39,10 @@ import sys
 
 from sudoku_symmetry.commands._common import (EXIT_BAD_INPUT, EXIT_OK, CommandError, check_inputs, cluster,
                                               count_argument, distributed, emit, iter_chunks, place, plural,
-                                              write_svg, writes_file)
+                                              rating_argument, rating_text, write_svg, writes_file)
 from sudoku_symmetry.commands._formats import Rows, chunk_inputs
 
-FIELDS = ("cells", "fixed", "minimal", "automorphisms", "classes", "on_pattern", "complete", "puzzles")
+FIELDS = ("cells", "fixed", "minimal", "rating", "automorphisms", "classes", "on_pattern", "complete", "puzzles")
 SHOWN_MAPS = 24
 """Patterns with at most this many automorphisms list them as comments."""
 SHEET = 11
@@ -56,6 +59,8 @@ def add_arguments(ap) -> None:
                     help="with --pattern: digits some of the pattern's cells must hold (81 characters, '.' elsewhere)")
     ap.add_argument("--count-only", action="store_true",
                     help="with --pattern: print the counts per pattern, not the puzzles")
+    ap.add_argument("--rating", metavar="A-B", type=rating_argument, default=None,
+                    help="with --pattern: only the puzzles whose Sudoku Explainer rating (ER) is from A to B")
     writes_file(ap.add_argument("--svg", metavar="FILE", default=None,
                                 help="with --pattern: draw the first pattern and its first puzzles (SVG)"))
 
@@ -100,7 +105,7 @@ def _search(text: str, args):
 
     try:
         return puzzles_on_pattern(parse_pattern(text), fixed=args.fixed, minimal=args.minimal, limit=args.limit,
-                                  keep=not args.count_only)
+                                  keep=not args.count_only, rating=args.rating)
     except ValueError as exc:
         raise _Bad(str(exc)) from None
 
@@ -120,14 +125,15 @@ def _header(found, args) -> list[str]:
     return lines
 
 
-def _summary(found, source: str, n: int) -> None:
+def _summary(found, source: str, n: int, rating=None) -> None:
     from sudoku_symmetry.engine.explore import format_pattern
 
     end = "complete" if found.complete else "limit reached: there may be more"
+    rated = "" if found.rated is None else f", {found.rated} rated {rating_text(rating)}"
     print(f"find-puzzles: {place(source, n)}: {format_pattern(found.pattern)}: {found.classes} "
           f"class{'' if found.classes == 1 else 'es'} of puzzles (once per class under its "
           f"{plural(found.automorphisms, 'automorphism')}), {found.on_pattern:,} on the pattern up to relabelling "
-          f"({end}), {found.stats['cpu_seconds']:.2f} s", file=sys.stderr, flush=True)
+          f"({end}){rated}, {found.stats['cpu_seconds']:.2f} s", file=sys.stderr, flush=True)
 
 
 def main(args) -> int:
@@ -153,7 +159,7 @@ def main(args) -> int:
             except _Bad as exc:
                 bad.append((n, str(exc)))
                 continue
-            _summary(found, source, n)
+            _summary(found, source, n, args.rating)
             from sudoku_symmetry.engine.explore import format_pattern
             from sudoku_symmetry.engine.text import format_lines
 
@@ -163,11 +169,12 @@ def main(args) -> int:
                 drawn = True
             if not rows.text:
                 results.append((n, {"cells": int(found.pattern.sum()), "fixed": args.fixed, "minimal": args.minimal,
-                                    "automorphisms": found.automorphisms, "classes": found.classes,
+                                    "rating": rating_text(args.rating), "automorphisms": found.automorphisms, "classes": found.classes,
                                     "on_pattern": found.on_pattern, "complete": found.complete, "puzzles": puzzles}))
             elif args.count_only:
+                rated = "" if found.rated is None else f" {found.rated}"
                 results.append((n, f"{format_pattern(found.pattern)} {found.classes} {found.on_pattern} "
-                                    f"{found.automorphisms}"))
+                                    f"{found.automorphisms}{rated}"))
             else:
                 results.append((n, "\n".join(_header(found, args) + puzzles)))
         lines = {n: t for n, t in good} | {n: "" for n, _ in bad}
@@ -204,7 +211,8 @@ def _store(args) -> int:
     check_inputs([path])
     catalog = open_catalog(args.db)
     try:
-        problems = job.store_patterns(catalog, path, args.fixed, args.minimal, args.limit, **cluster(args))
+        problems = job.store_patterns(catalog, path, args.fixed, args.minimal, args.limit, rating=args.rating,
+                                      **cluster(args))
     finally:
         catalog.dispose()
     sys.stderr.write("".join(f"error: {path}:{n}: {reason}\n" for n, reason in problems))

@@ -43,7 +43,7 @@ summary per file (grids searched, puzzles found, new puzzles in the catalog).
 
 ``--pattern PATTERN|FILE`` asks another question: every puzzle whose givens sit on exactly the
 cells of a clue pattern, once per class under the pattern's automorphisms (``--fixed``,
-``--count-only``, ``--svg``; bin/_patterns_game.py and docs/patterns-game.md).
+``--count-only``, ``--rating``, ``--svg``; bin/_patterns_game.py and docs/patterns-game.md).
 """
 from __future__ import annotations
 
@@ -193,8 +193,8 @@ def _main(argv=None) -> int:
         return _patterns_game.main(args)
     if args.clues is None:
         raise CommandError("--clues N is needed (or --pattern: every puzzle on a clue pattern)")
-    if args.fixed is not None or args.count_only or args.svg is not None:
-        raise CommandError("--fixed, --count-only and --svg go with --pattern")
+    if args.fixed is not None or args.count_only or args.svg is not None or args.rating is not None:
+        raise CommandError("--fixed, --rating, --count-only and --svg go with --pattern")
     if args.method == "bands" and args.clues not in BAND_CLUES:
         raise CommandError(f"--method bands takes --clues {', '.join(map(str, BAND_CLUES))}, got {args.clues}")
     if args.store or distributed(args):

@@ -1,7 +1,7 @@
 """`generate`: exactly uniform random grids, and minimal puzzles made top-down from them.
 
     generate --grids N [--seed S] [--out FILE | --store]
-    generate --count N [--seed S] [--clues A-B] [--symmetry NAME] [--solutions]
+    generate --count N [--seed S] [--clues A-B] [--symmetry NAME] [--rating A-B] [--solutions]
              [--stats] [--out FILE] [--store] [--db URL]
     generate --attempts N ... --store --workers K|--scheduler ADDRESS
     generate --status
@@ -10,8 +10,8 @@
 likely (engine/grids/uniform.py says why), one per line. ``--count N`` prints N minimal puzzles:
 attempt i takes grid i of the seed's draw and removes its givens in a uniformly random order
 while the puzzle keeps one solution (the top-down generator of the literature, on uniform grids).
-``--clues A-B`` keeps those with A to B givens (a filter needs more attempts: the summary says
-how many). ``--symmetry
+``--clues A-B`` keeps those with A to B givens, ``--rating A-B`` those whose Sudoku Explainer
+rating (ER) lies in A-B (a filter needs more attempts: the summary says how many). ``--symmetry
 NAME`` makes the pattern of givens symmetric, removing the givens an orbit at a time (the puzzle
 is then minimal among the puzzles with that symmetry; names: rotate180 (180), rotate90 (90),
 horizontal, vertical, orthogonal, diagonal, antidiagonal, bidiagonal, dihedral (full), bands,
@@ -20,7 +20,9 @@ stacks, boxes, none). ``--solutions`` puts each puzzle's solution after it on it
 filters. The same ``--seed`` (default 0) and options give the same lines, byte for byte.
 
 ``--stats`` prints, on standard error at the end, the number of puzzles per clue count, their
-mean, standard deviation and skewness (Berthier's top-down figures: 24.38, 1.12, 0.08).
+mean, standard deviation and skewness (Berthier's top-down figures: 24.38, 1.12, 0.08), and with
+``--rating`` the mean, spread and maximum ER of the puzzles kept (``--rating 0-`` keeps and rates
+every puzzle: Berthier's mean ER 3.77, sd 2.42, maximum 9.3).
 
 ``--out FILE`` writes the lines to FILE as a resumable run (``jobs/generate.py``): killed and
 started again with the same options, it continues where it stopped and ends with the same file,
@@ -40,11 +42,11 @@ import numpy as np
 
 from sudoku_symmetry.commands._common import (EXIT_OK, CommandError, CommandParser, add_cluster_arguments,
                                               add_db_argument, add_version_argument, cluster, count_argument,
-                                              distributed, run, writes_file)
+                                              distributed, rating_argument, run, writes_file)
 from sudoku_symmetry.engine.generate import canonical_name, parse_range
 
 MAX_SEED = (1 << 63) - 1
-BERTHIER = {"mean": 24.38, "sd": 1.12, "skewness": 0.08}
+BERTHIER = {"mean": 24.38, "sd": 1.12, "skewness": 0.08, "er_mean": 3.77, "er_sd": 2.42, "er_max": 9.3}
 """Denis Berthier's figures for 1,000,000 top-down minimal puzzles (suexg), for --stats."""
 
 
@@ -79,9 +81,11 @@ def _parser() -> argparse.ArgumentParser:
     ap.add_argument("--symmetry", type=_symmetry, default="none", metavar="NAME",
                     help="a symmetric pattern of givens (rotate180, rotate90, horizontal, vertical, orthogonal, diagonal, "
                     "antidiagonal, bidiagonal, dihedral, bands, stacks, boxes)")
+    ap.add_argument("--rating", type=rating_argument, metavar="A-B",
+                    help="keep puzzles whose Sudoku Explainer rating (ER) is from A to B")
     ap.add_argument("--solutions", action="store_true", help="put each puzzle's solution after it")
     ap.add_argument("--stats", action="store_true",
-                    help="print the clue-count distribution, mean, sd and skewness on stderr")
+                    help="print the clue-count distribution, mean, sd and skewness (with --rating, the ratings' too) on stderr")
     writes_file(ap.add_argument("--out", metavar="FILE", help="write the lines to FILE as a resumable run"))
     ap.add_argument("--store", action="store_true", help="store the minlex forms in the catalog (a resumable run)")
     ap.add_argument("--block", type=count_argument(1), default=None, metavar="N",
@@ -95,11 +99,11 @@ def _parser() -> argparse.ArgumentParser:
 def _job_options(args) -> dict:
     if args.grids is not None:
         return {"what": "grids", "seed": args.seed, "count": args.grids}
-    return {"what": "puzzles", "seed": args.seed, "symmetry": args.symmetry, "clues": args.clues,
+    return {"what": "puzzles", "seed": args.seed, "symmetry": args.symmetry, "clues": args.clues, "rating": args.rating,
             "count": args.count, "attempts": args.attempts, "solutions": args.solutions}
 
 
-def _stats(s: dict, what: str, err) -> None:
+def _stats(s: dict, what: str, err, rating=None) -> None:
     if what == "grids" or not s.get("kept"):
         return
     hist = s["hist"]
@@ -110,6 +114,13 @@ def _stats(s: dict, what: str, err) -> None:
     n = s["kept"]
     err.write(f"mean {s['mean']:.3f} (standard error {s['sd'] / n ** 0.5:.3f}; Berthier {BERTHIER['mean']}), "
               f"sd {s['sd']:.3f} ({BERTHIER['sd']}), skewness {s['skewness']:.3f} ({BERTHIER['skewness']})\n")
+    if "er_mean" in s:
+        every = rating is not None and rating[0] <= 0 and rating[1] >= 20  # Berthier's figures are of every puzzle
+        b = (lambda key, text: f"{text}{BERTHIER[key]}") if every else (lambda key, text: "")
+        err.write(f"ER: {s['rated']:,} rated, mean {s['er_mean']:.3f} (standard error "
+                  f"{s['er_sd'] / s['rated'] ** 0.5:.3f}{b('er_mean', '; Berthier ')}), sd {s['er_sd']:.3f}"
+                  f"{b('er_sd', ' (') + (')' if every else '')}, max {s['er_max']:.1f}"
+                  f"{b('er_max', ' (') + (')' if every else '')}\n")
 
 
 def _print_direct(args, out, err) -> int:
@@ -127,10 +138,10 @@ def _print_direct(args, out, err) -> int:
 
 
 def _summary(args, opts, s: dict, err) -> None:
-    if opts["what"] == "puzzles" and args.clues and not args.stats:
+    if opts["what"] == "puzzles" and (args.clues or args.rating) and not args.stats:
         err.write(f"generate: {s['kept']:,} puzzles kept from {s['attempts']:,} attempts\n")
     if args.stats:
-        _stats(s, opts["what"], err)
+        _stats(s, opts["what"], err, args.rating)
 
 
 def _run(args, argv, out, err) -> int:
@@ -151,8 +162,8 @@ def _run(args, argv, out, err) -> int:
             raise CommandError("--workers and --scheduler go with --store (a distributed run stores; lines come out "
                                "in order from one process only)")
         if opts.get("count") is not None:
-            if args.clues:
-                raise CommandError("a distributed run covers a set of attempts: use --attempts N with --clues")
+            if args.clues or args.rating:
+                raise CommandError("a distributed run covers a set of attempts: use --attempts N with --clues/--rating")
             opts["attempts"], opts["count"] = opts["count"], None
     target = None if dist or (args.store and not args.out) else output_target(args.out, resolve_url(args.db))
     catalog = open_catalog(args.db)
@@ -191,7 +202,7 @@ def _status(args, out) -> int:
             size = f"{p['count']:,} {p['what']}" if p.get("count") is not None else \
                 f"{p['what']} of {p.get('attempts') or 0:,} attempts"
             extra = "".join(f", {k} {p[k] if k == 'symmetry' else '-'.join(map(str, p[k]))}" for k in
-                            ("symmetry", "clues") if p.get(k) and p.get(k) != "none")
+                            ("symmetry", "clues", "rating") if p.get(k) and p.get(k) != "none")
             where = p.get("out") or ("standard output" if p.get("stdout") else "stored" if p.get("store") else "-")
             shards = int(p.get("shard_count", 1))
             out.write(f"run {r.id}: {size}, seed {p['seed']}{extra} ({where}): {r.status}, "
@@ -208,8 +219,8 @@ def _main(argv=None) -> int:
         return _status(args, out)
     if args.grids is None and args.count is None and args.attempts is None:
         raise CommandError("say what to make: --grids N, --count N or --attempts N (or --status)")
-    if args.grids is not None and (args.clues or args.symmetry != "none" or args.solutions):
-        raise CommandError("--clues, --symmetry and --solutions make puzzles: use --count N")
+    if args.grids is not None and (args.clues or args.rating or args.symmetry != "none" or args.solutions):
+        raise CommandError("--clues, --rating, --symmetry and --solutions make puzzles: use --count N")
     if args.block is not None and not distributed(args):
         raise CommandError("--block goes with --workers or --scheduler")
     if args.out or args.store or distributed(args):

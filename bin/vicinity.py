@@ -1,6 +1,7 @@
 """`vicinity`: the {-n+m} neighbourhood of puzzles: remove n clues, add m givens, keep what is unique.
 
-    vicinity [--minus N] [--plus M] [--minimal] [--clues K] [--closure R] [--known FILE] [PUZZLE|FILE...]
+    vicinity [--minus N] [--plus M] [--minimal] [--clues K] [--rating A-B] [--closure R] [--known FILE]
+             [PUZZLE|FILE...]
 
 For each puzzle (an 81-character argument, or the lines of FILEs or standard input) the command
 prints a comment line ``# PUZZLE: {-N+M}: K classes, C candidates``, then the canonical (pure
@@ -8,8 +9,10 @@ minlex) form of every unique puzzle obtained by removing N of its clues (default
 givens (default 1) anywhere, with any digit that breaks no row, column or box: each class once,
 in the order found, the puzzle's own class left out. The result need not share the puzzle's
 solution; a removed clue may come back, so {-2+2} holds {-1+1} too. ``--minimal`` keeps only
-minimal results; ``--clues K`` only those with K clues; ``--known FILE`` leaves out the classes of
-the puzzles in FILE (the known 17s, say). A summary per puzzle goes to standard error: the
+minimal results; ``--clues K`` only those with K clues; ``--rating A-B`` only those whose
+canonical form Sudoku Explainer rates from A to B (ER; ``A-`` or ``-B`` leave an end open), rated
+no deeper than the range needs; ``--known FILE`` leaves out the classes of the puzzles in FILE
+(the known 17s, say). A summary per puzzle goes to standard error: the
 candidates (sets of added givens breaking no unit, over every removal), the solver's checks, the
 classes, the seconds. Example:
 
@@ -21,7 +24,7 @@ classes`` and the classes first found at that step (each class once over the wal
 left out), and a summary per step on standard error.
 
 ``--format csv|jsonl`` (without ``--closure``): one row per input line (``source, line, input,
-minus, plus, minimal, clues, found, candidates, puzzles, error``; docs/formats.md).
+minus, plus, minimal, clues, rating, found, candidates, puzzles, error``; docs/formats.md).
 
 ``--store`` (FILEs only) records the walk in the catalog instead of printing it: each class found
 in ``configurations`` (kind ``puzzle``, minlex) and in ``vicinity_walks`` with the step that
@@ -40,10 +43,11 @@ import sys
 from sudoku_symmetry.commands._common import (EXIT_BAD_INPUT, EXIT_OK, CommandError, CommandParser,
                                               add_cluster_arguments, add_db_argument, add_version_argument,
                                               check_inputs, check_store_files, cluster, count_argument, distributed,
-                                              emit, iter_chunks, iter_grid_args, place, run)
+                                              emit, iter_chunks, iter_grid_args, place, rating_argument,
+                                              rating_text, run)
 from sudoku_symmetry.commands._formats import Rows, add_format_argument, chunk_inputs
 
-FIELDS = ("minus", "plus", "minimal", "clues", "found", "candidates", "puzzles")
+FIELDS = ("minus", "plus", "minimal", "clues", "rating", "found", "candidates", "puzzles")
 LINES_PER_CHUNK = 1_000
 
 
@@ -62,6 +66,8 @@ def _parser() -> argparse.ArgumentParser:
     ap.add_argument("--minimal", action="store_true", help="only minimal puzzles")
     ap.add_argument("--clues", type=count_argument(0, 81), default=None, metavar="K",
                     help="only puzzles with K clues")
+    ap.add_argument("--rating", type=rating_argument, default=None, metavar="A-B",
+                    help="only puzzles whose Sudoku Explainer rating (ER) is from A to B")
     ap.add_argument("--closure", type=count_argument(1), default=None, metavar="R",
                     help="repeat the step R times on what the step before found first (the walk)")
     ap.add_argument("--known", metavar="PUZZLES", default=None,
@@ -106,14 +112,15 @@ def _classes(n: int, what: str = "") -> str:
 
 
 def _label(args) -> str:
-    return f"{{-{args.minus}+{args.plus}}}"
+    rated = "" if args.rating is None else f" rated {rating_text(args.rating)}"
+    return f"{{-{args.minus}+{args.plus}}}{rated}"
 
 
 def _near(puzzle, args, known):
     from sudoku_symmetry.engine.explore import neighbourhood
 
     try:
-        near = neighbourhood(puzzle, args.minus, args.plus, minimal=args.minimal, clues=args.clues)
+        near = neighbourhood(puzzle, args.minus, args.plus, minimal=args.minimal, clues=args.clues, rating=args.rating)
     except ValueError as exc:
         raise _Bad(str(exc)) from None
     forms = [f for f in near.forms if f not in known]
@@ -152,7 +159,7 @@ def _each(args, known) -> int:
                 results.append((n, "\n".join([head, *forms])))
             else:
                 results.append((n, {"minus": args.minus, "plus": args.plus, "minimal": args.minimal,
-                                    "clues": args.clues, "found": len(forms), "candidates": near.checked,
+                                    "clues": args.clues, "rating": rating_text(args.rating), "found": len(forms), "candidates": near.checked,
                                     "puzzles": forms}))
         if rows.emit(source, chunk_inputs(chunk, first), results, problems):
             status = EXIT_BAD_INPUT
@@ -181,7 +188,7 @@ def _walk(args, known) -> int:
     if not start:
         return status
     for step in walk(np.array(start), args.minus, args.plus, args.closure, minimal=args.minimal, clues=args.clues,
-                     known=known):
+                     known=known, rating=args.rating):
         sys.stdout.write("\n".join([f"# step {step.number}: {_classes(len(step.forms), 'new ')}", *step.forms]) + "\n")
         sys.stdout.flush()
         print(f"vicinity: step {step.number}: {_label(args)}: {_classes(len(step.forms), 'new ')}, {step.checked:,} "
@@ -201,7 +208,8 @@ def _store(args, known) -> int:
     try:
         for path in args.inputs:
             _, problems = job.store_walk(catalog, path, args.minus, args.plus, args.minimal, args.clues,
-                                         args.closure or 1, known, chunk=args.chunk, **cluster(args))
+                                         args.closure or 1, known, chunk=args.chunk, rating=args.rating,
+                                         **cluster(args))
             sys.stderr.write("".join(f"error: {path}:{n}: {reason}\n" for n, reason in problems))
             if problems:
                 status = EXIT_BAD_INPUT

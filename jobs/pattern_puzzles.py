@@ -1,6 +1,7 @@
 """The job of ``find-puzzles --pattern FILE --store``: every puzzle on each pattern of a file.
 
-Run kind ``pattern-puzzles``, keyed on (the file's sha256, the fixed digits, minimal, limit); one
+Run kind ``pattern-puzzles``, keyed on (the file's sha256, the fixed digits, minimal, limit, and
+the ER range when there is one: only the puzzles rated in it are stored, and ``limit`` counts them); one
 shard per pattern (``SHA256:LINE``), its cursor the pattern search's own
 (:meth:`engine.explore.PatternSearch.cursor`: the labels of the current branch and those left at
 each position), a checkpoint after each kernel call (``BUDGET`` search nodes). A
@@ -40,8 +41,11 @@ class Found(NamedTuple):
         return len(self.puzzles) + (self.record is not None)
 
 
-def parameters(digest: str, fixed: str | None, minimal: bool, limit: int | None) -> dict:
-    return {"sha256": digest, "fixed": fixed or "", "minimal": bool(minimal), "limit": limit}
+def parameters(digest: str, fixed: str | None, minimal: bool, limit: int | None, rating=None) -> dict:
+    params = {"sha256": digest, "fixed": fixed or "", "minimal": bool(minimal), "limit": limit}
+    if rating is not None:
+        params["rating"] = list(rating)
+    return params
 
 
 def read_patterns(path: str) -> tuple[dict[str, str], list[tuple[int, str]], str]:
@@ -71,8 +75,9 @@ def read_patterns(path: str) -> tuple[dict[str, str], list[tuple[int, str]], str
 
 
 def work(shard: str, cursor: Any, *, patterns: dict[str, str], fixed: str | None, minimal: bool,
-         limit: int | None, source: str | None = None):
-    """One pattern's search from its cursor, a chunk per kernel call."""
+         limit: int | None, source: str | None = None, rating=None):
+    """One pattern's search from its cursor, a chunk per kernel call; with ``rating`` (an ER
+    range) only the puzzles rated in it are kept (the cursor counts them: ``kept``)."""
     from sudoku_symmetry.engine.canon import canon_puzzles
     from sudoku_symmetry.engine.explore import PatternSearch
     from sudoku_symmetry.engine.text import format_lines
@@ -81,20 +86,28 @@ def work(shard: str, cursor: Any, *, patterns: dict[str, str], fixed: str | None
     search.resume(cursor)
     if search.done:
         return
+    kept = int((cursor or {}).get("kept", 0))
     for puzzles, _ in search.run(BUDGET):
-        over = 0 if limit is None else max(0, search.classes - int(limit))
+        if rating is not None and len(puzzles):
+            from sudoku_symmetry.engine.rate.filter import er_within
+
+            puzzles = puzzles[er_within(puzzles, rating)[0]]
+        kept = search.classes if rating is None else kept + len(puzzles)
+        over = 0 if limit is None else max(0, kept - int(limit))
         if over:
             puzzles = puzzles[:len(puzzles) - over]
+            kept -= over
         rows = []
         if len(puzzles):
             forms = canon_puzzles(puzzles)
             rows = [{"canonical": f, "kind": "puzzle", "convention": "minlex", "automorphism_count": int(a),
                      "source": source} for f, a in zip(format_lines(forms.forms), forms.automorphisms.tolist())]
-        done = search.done or over > 0 or (limit is not None and search.classes >= int(limit))
+        done = search.done or over > 0 or (limit is not None and kept >= int(limit))
         cur = search.cursor()
+        cur["kept"] = kept
         record = None
         if done:
-            classes = search.classes - over
+            classes = search.classes - over if rating is None else search.classes
             cur["done"] = True
             cur["classes"] = classes
             record = {"pattern": patterns[shard], "fixed": fixed or "", "minimal": minimal,
@@ -119,7 +132,7 @@ def _n(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
 
 
-def store_patterns(catalog, path: str, fixed: str | None, minimal: bool, limit: int | None, *,
+def store_patterns(catalog, path: str, fixed: str | None, minimal: bool, limit: int | None, *, rating=None,
                    workers: int | None = None, scheduler: str | None = None) -> list[tuple[int, str]]:
     """Search every pattern of the file ``path`` into the catalog (module docstring); returns
     the bad lines ``(line, reason)``. A summary line per file goes to standard error."""
@@ -137,8 +150,8 @@ def store_patterns(catalog, path: str, fixed: str | None, minimal: bool, limit: 
         except ValueError as exc:
             problems.append((int(key.rsplit(":", 1)[1]), str(exc)))
     name = path.rsplit("/", 1)[-1]
-    state = start_or_resume(catalog, KIND, parameters(digest, fixed, minimal, limit), items_total=len(usable))
-    job = Job(partial(work, patterns=usable, fixed=fixed, minimal=minimal, limit=limit, source=name),
+    state = start_or_resume(catalog, KIND, parameters(digest, fixed, minimal, limit, rating), items_total=len(usable))
+    job = Job(partial(work, patterns=usable, fixed=fixed, minimal=minimal, limit=limit, source=name, rating=rating),
               partial(write, source=name))
     res = run_job(catalog, state.id, list(usable), job, desc=name, unit=" patterns", workers=workers,
                   scheduler=scheduler)

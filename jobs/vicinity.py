@@ -1,7 +1,8 @@
 """The job of ``vicinity --store FILE``: a {-n+m} walk from a file's puzzles, step by step.
 
 A walk is a run per step, kind ``vicinity``, keyed on (the file's sha256, minus, plus, minimal,
-clues, the sha256 of the ``--known`` classes, step); step 0 reads the file and records its
+clues, the sha256 of the ``--known`` classes, step, and the ER range when there is one: a step
+then keeps, stores and walks on from the classes rated in it); step 0 reads the file and records its
 puzzles' classes in ``vicinity_walks`` at step 0 (the walk's id is that run's id). Step S works
 the classes first reached at step S - 1, in canonical order, cut into shards of ``chunk``
 puzzles (``S:FIRST``); a checkpoint follows every puzzle, and its new classes (those not known
@@ -30,9 +31,12 @@ __all__ = ["KIND", "parameters", "store_walk", "work", "write"]
 
 
 def parameters(digest: str, minus: int, plus: int, minimal: bool, clues: int | None, known: str | None,
-               step: int) -> dict:
-    return {"sha256": digest, "minus": int(minus), "plus": int(plus), "minimal": bool(minimal), "clues": clues,
-            "known": known, "step": int(step)}
+               step: int, rating=None) -> dict:
+    params = {"sha256": digest, "minus": int(minus), "plus": int(plus), "minimal": bool(minimal), "clues": clues,
+              "known": known, "step": int(step)}
+    if rating is not None:
+        params["rating"] = list(rating)
+    return params
 
 
 def _known_digest(known: Iterable[str]) -> str | None:
@@ -43,7 +47,7 @@ def _known_digest(known: Iterable[str]) -> str | None:
 
 
 def work(shard: str, cursor, *, pieces: dict, minus: int, plus: int, minimal: bool, clues: int | None,
-         known: frozenset):
+         known: frozenset, rating=None):
     """The puzzles of one shard (``pieces[shard]``, canonical forms), one per chunk, from the
     cursor: each chunk's results are the classes of its neighbourhood not in ``known``."""
     from sudoku_symmetry.engine.explore import neighbourhood
@@ -51,7 +55,7 @@ def work(shard: str, cursor, *, pieces: dict, minus: int, plus: int, minimal: bo
     puzzles = pieces[shard]
     start = int((cursor or {}).get("next", 0))
     for k in range(start, len(puzzles)):
-        near = neighbourhood(puzzles[k], minus, plus, minimal=minimal, clues=clues)
+        near = neighbourhood(puzzles[k], minus, plus, minimal=minimal, clues=clues, rating=rating)
         forms = [f for f in near.forms if f not in known]
         yield Chunk(forms, {"next": k + 1}, k + 1 == len(puzzles), 1)
 
@@ -81,7 +85,7 @@ def read_puzzles(path: str) -> tuple[list[str], list[tuple[int, str]]]:
 
 
 def store_walk(catalog, path: str, minus: int, plus: int, minimal: bool, clues: int | None, steps: int,
-               known: Iterable[str] = (), *, chunk: int = 8, read=None, workers: int | None = None,
+               known: Iterable[str] = (), *, chunk: int = 8, read=None, rating=None, workers: int | None = None,
                scheduler: str | None = None) -> tuple[int, list[tuple[int, str]]]:
     """Walk ``steps`` steps from the puzzles of the file ``path`` (``read(path)`` gives its
     classes and its bad lines ``(line, reason)``), as the module docstring says. Returns the
@@ -91,7 +95,7 @@ def store_walk(catalog, path: str, minus: int, plus: int, minimal: bool, clues: 
     known = frozenset(known)
     kdig = _known_digest(known)
     source = path.rsplit("/", 1)[-1]
-    first = start_or_resume(catalog, KIND, parameters(digest, minus, plus, minimal, clues, kdig, 0),
+    first = start_or_resume(catalog, KIND, parameters(digest, minus, plus, minimal, clues, kdig, 0, rating),
                             items_total=n_lines)
     walk = first.id
     forms, problems = read(path)
@@ -100,10 +104,11 @@ def store_walk(catalog, path: str, minus: int, plus: int, minimal: bool, clues: 
         finish_run(catalog, walk)
     for step in range(1, int(steps) + 1):
         frontier = walk_frontier(catalog, walk, step - 1)
-        state = start_or_resume(catalog, KIND, {**parameters(digest, minus, plus, minimal, clues, kdig, step),
+        state = start_or_resume(catalog, KIND, {**parameters(digest, minus, plus, minimal, clues, kdig, step, rating),
                                                 "walk": walk}, items_total=len(frontier))
         pieces = {f"{step}:{i}": frontier[i:i + chunk] for i in range(0, len(frontier), chunk)}
-        job = Job(partial(work, pieces=pieces, minus=minus, plus=plus, minimal=minimal, clues=clues, known=known),
+        job = Job(partial(work, pieces=pieces, minus=minus, plus=plus, minimal=minimal, clues=clues, known=known,
+                          rating=rating),
                   partial(write, walk=walk, step=step, source=source))
         res = run_job(catalog, state.id, list(pieces), job, desc=f"{source} step {step}", unit=" puzzles",
                       workers=workers, scheduler=scheduler)

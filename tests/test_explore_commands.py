@@ -102,8 +102,8 @@ def test_vicinity_bad_lines_and_rows(tmp_path, capsys):
     path.write_text(f"{NEAR_A}\n11{'.' * 79}\n{'.' * 81}\n")
     assert vicinity.main(["--format", "csv", str(path)]) == 2
     out = capsys.readouterr().out.splitlines()
-    assert out[0] == "source,line,input,minus,plus,minimal,clues,found,candidates,puzzles,error"
-    assert out[1].endswith(f",1,1,false,,1,{neighbourhood(NEAR_A).checked},{NEAR_B},")
+    assert out[0] == "source,line,input,minus,plus,minimal,clues,rating,found,candidates,puzzles,error"
+    assert out[1].endswith(f",1,1,false,,,1,{neighbourhood(NEAR_A).checked},{NEAR_B},")
     assert "not a puzzle: digit 1 repeated in row 1" in out[2]
     assert out[3].endswith(",cannot remove 1 clues from a puzzle of 0")
 

@@ -106,7 +106,8 @@ def test_generate_refusals(tmp_path, capsys):
                  ["--count", "2", "--clues", "24", "--store", "--workers", "2"], []):
         assert gen_cmd.main(args + ["--db", db]) == 2, args
         assert "error:" in capsys.readouterr().err
-    for args in (["--count", "1", "--clues", "30-20"], ["--count", "1", "--symmetry", "spiral"]):
+    for args in (["--count", "1", "--clues", "30-20"], ["--count", "1", "--symmetry", "spiral"],
+                 ["--count", "1", "--rating", "x"]):
         try:
             status = gen_cmd.main(args)
         except SystemExit as exc:  # argparse: usage and exit 2

@@ -147,7 +147,8 @@ class PatternPuzzles:
     ``classes`` their number (all of them even with ``keep=False``); ``on_pattern`` the puzzles
     on the pattern's cells up to relabelling; ``automorphisms`` the pattern's (or, with ``fixed``,
     those that keep the fixed digits); ``complete``: the search ran to its end (no ``limit``);
-    ``stats``: search counters and seconds."""
+    ``stats``: search counters and seconds; ``rated``: with a rating range, the classes whose ER
+    lies in it (``puzzles`` holds only those), else None."""
 
     pattern: np.ndarray
     puzzles: np.ndarray
@@ -156,6 +157,7 @@ class PatternPuzzles:
     automorphisms: int
     complete: bool
     stats: dict = field(default_factory=dict)
+    rated: int | None = None
 
     def __len__(self) -> int:
         return len(self.puzzles)
@@ -371,19 +373,26 @@ class PatternSearch:
 
 
 def puzzles_on_pattern(pattern, fixed=None, minimal: bool = False, limit: int | None = None,
-                       keep: bool = True) -> PatternPuzzles:
+                       keep: bool = True, rating=None) -> PatternPuzzles:
     """Every puzzle with givens on exactly the cells of ``pattern``, once per class under the
     pattern's automorphisms (module docstring). ``fixed``: digits some of the cells must hold;
     ``minimal``: only minimal puzzles; ``limit``: stop after that many classes; ``keep=False``:
-    count only (``puzzles`` left empty)."""
+    count only (``puzzles`` left empty). ``rating``: a range of Sudoku Explainer's ER (``"7-8"``,
+    :func:`~sudoku_symmetry.engine.rate.filter.parse_rating`): only the classes whose
+    representative's ER lies in it are kept, counted in ``rated`` and by ``limit``."""
+    from ..rate.filter import er_within, parse_rating  # the rating's kernels load only for a rating range
+
     if limit is not None and int(limit) < 1:
         raise ValueError("limit must be at least 1")
+    er_range = parse_rating(rating)
     search = PatternSearch(pattern, fixed, minimal)
     t0 = time.perf_counter()
     found: list[np.ndarray] = []
     total = 0
     complete = True
     for puzzles, _ in search.run():
+        if er_range is not None and len(puzzles):
+            puzzles = puzzles[er_within(puzzles, er_range)[0]]
         if keep:
             found.append(puzzles)
         total += len(puzzles)
@@ -394,8 +403,10 @@ def puzzles_on_pattern(pattern, fixed=None, minimal: bool = False, limit: int | 
     if limit is not None and len(puzzles) > int(limit):
         puzzles = puzzles[:int(limit)]
     info = {**search.info(), "seconds": time.perf_counter() - t0}
-    return PatternPuzzles(search.pattern, puzzles, search.classes if complete else min(total, int(limit or total)),
-                          search.on_pattern, search.automorphisms, complete, info)
+    shown = min(total, int(limit or total))
+    classes = search.classes if complete or er_range is not None else shown
+    return PatternPuzzles(search.pattern, puzzles, classes, search.on_pattern, search.automorphisms, complete, info,
+                          shown if er_range is not None else None)
 
 
 def relabelled_count(on_pattern: int) -> int:

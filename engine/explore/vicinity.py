@@ -106,11 +106,16 @@ def _unique_results(p: np.ndarray, minus: int, plus: int, sc: _Scratch) -> tuple
 
 
 def neighbourhood(puzzle, minus: int = 1, plus: int = 1, *, minimal: bool = False, clues: int | None = None,
-                  _scratch: _Scratch | None = None) -> Neighbourhood:
+                  rating=None, _scratch: _Scratch | None = None) -> Neighbourhood:
     """The unique puzzles reached from ``puzzle`` by removing ``minus`` of its clues and adding
     ``plus`` givens (module docstring), each class once by canonical form, the input's class
-    left out; ``minimal``: only minimal ones; ``clues``: only those with that many clues."""
+    left out; ``minimal``: only minimal ones; ``clues``: only those with that many clues;
+    ``rating``: only those whose Sudoku Explainer rating (ER, of the canonical form) lies in a
+    range (``"7-8"``: :func:`~sudoku_symmetry.engine.rate.filter.parse_rating`)."""
+    from ..rate.filter import er_within, parse_rating  # the rating's kernels load only for a rating range
+
     _check_step(minus, plus)
+    er_range = parse_rating(rating)
     p = as_batch(puzzle)
     if len(p) != 1:
         raise ValueError("neighbourhood takes one puzzle")
@@ -140,6 +145,9 @@ def neighbourhood(puzzle, minus: int = 1, plus: int = 1, *, minimal: bool = Fals
             if f not in seen:
                 seen.add(f)
                 forms.append(f)
+    if er_range is not None and forms:
+        inside = er_within(as_batch(forms), er_range)[0]
+        forms = [f for f, k in zip(forms, inside.tolist()) if k]
     delta = sc.stats - before
     stats = {"cpu_seconds": time.process_time() - t0, "solver_checks": int(delta[K.STAT_CHECKS]),
              "refuted": int(delta[K.STAT_DEAD]), "unique": int(delta[K.STAT_UNIQUE]), "results": len(found)}
@@ -177,11 +185,13 @@ def parse_puzzles(lines: list[str], source: str | None = None, first: int = 1):
 
 
 def walk(puzzles, minus: int = 1, plus: int = 1, steps: int = 1, *, minimal: bool = False,
-         clues: int | None = None, known: Iterable[str] = ()) -> Iterator[Step]:
+         clues: int | None = None, known: Iterable[str] = (), rating=None) -> Iterator[Step]:
     """The neighbourhood repeated ``steps`` times (the hunters' walk): step 1 is the
     neighbourhood of the input puzzles, each later step that of the classes the step before
     found first; a class is reported once over the whole walk, and never one of the inputs'
-    (nor one of ``known``: canonical forms to leave out)."""
+    (nor one of ``known``: canonical forms to leave out). With ``rating`` (an ER range) each
+    step keeps the classes rated in it, and the walk goes on from those (the hunt for hard
+    puzzles among the neighbours of hard ones)."""
     _check_step(minus, plus)
     if int(steps) < 1:
         raise ValueError("steps must be 1 or more")
@@ -195,7 +205,7 @@ def walk(puzzles, minus: int = 1, plus: int = 1, steps: int = 1, *, minimal: boo
         new: list[str] = []
         checked = 0
         for p in frontier:
-            near = neighbourhood(p, minus, plus, minimal=minimal, clues=clues, _scratch=sc)
+            near = neighbourhood(p, minus, plus, minimal=minimal, clues=clues, rating=rating, _scratch=sc)
             checked += near.checked
             for f in near.forms:
                 if f not in seen:

@@ -13,7 +13,10 @@ drawn from its own stream (chunks of :data:`CHUNK` attempts each have one): the 
 cells is uniform among the 81! (with a symmetry: of its orbits), so this is the top-down
 generator of the literature (suexg; Berthier's statistics) on exactly uniform grids. With a range
 of clue counts, the attempts outside it are skipped; the puzzles returned are the first ``n``
-kept, in attempt order, the same for a seed whatever else is asked.
+kept, in attempt order, the same for a seed whatever else is asked. A range of Sudoku
+Explainer ratings (ER) is a filter too: the puzzles left by the clue range are rated
+(:func:`~sudoku_symmetry.engine.rate.filter.er_within`, no deeper than the range needs) and
+those outside it skipped.
 
 A puzzle is *minimal* (no given can be removed keeping it unique) without a symmetry. With one,
 givens go an orbit at a time, so the result is minimal among the puzzles with that symmetry: no
@@ -61,6 +64,8 @@ class Generated:
     attempts: np.ndarray
     tried: int
     stats: dict = field(default_factory=dict)
+    er: np.ndarray | None = None
+    """Sudoku Explainer's ER of each puzzle when a rating range was asked (else None)."""
 
     def __len__(self) -> int:
         return len(self.puzzles)
@@ -111,15 +116,44 @@ def parse_range(text, what: str = "clues", low: int = 0, high: int = 81) -> tupl
     return lo, hi
 
 
-def generate(n: int, seed: int = 0, *, symmetry: str = "none", clues=None, first: int = 0,
+RATE_BATCH = 32
+"""Puzzles rated at a time by :func:`keep_rated`: a filter that needs few puzzles rates few."""
+
+
+def keep_rated(puzzles: np.ndarray, ok: np.ndarray, rating, need: int | None = None) -> tuple[np.ndarray, np.ndarray]:
+    """``(kept, er)``: which of the ``ok`` puzzles have a Sudoku Explainer rating (ER) in the
+    range ``rating`` (None: every one, each rated in full), taken in order until ``need`` are
+    kept (the later ones are left unrated and not kept); ``er`` the ER of each rated puzzle (NaN
+    for the others; a lower bound for those the range rejected early)."""
+    from ..rate.filter import er_within  # the rating's kernels load only when a puzzle is rated
+
+    kept = np.zeros(len(ok), bool)
+    er = np.full(len(ok), np.nan)
+    todo = np.flatnonzero(ok)
+    for k in range(0, len(todo), RATE_BATCH):
+        part = todo[k:k + RATE_BATCH]
+        inside, er[part] = er_within(puzzles[part], (0.0, 20.0) if rating is None else rating)
+        kept[part] = inside
+        if need is not None and int(kept.sum()) >= need:
+            break
+    return kept, er
+
+
+def generate(n: int, seed: int = 0, *, symmetry: str = "none", clues=None, rating=None, first: int = 0,
              max_attempts: int | None = None) -> Generated:
     """``n`` minimal puzzles top-down from uniformly random grids (module docstring), those with
-    a number of givens in ``clues`` (a range ``"A-B"`` or (lo, hi); default any), starting at
-    attempt ``first``. ``max_attempts``: stop after that many attempts (then fewer may come back); by
+    a number of givens in ``clues`` (a range ``"A-B"`` or (lo, hi); default any) and, with
+    ``rating`` (a range of Sudoku Explainer's ER, ``"7-8"``), an ER in it, starting at attempt
+    ``first``. ``max_attempts``: stop after that many attempts (then fewer may come back); by
     default 1,000 per puzzle asked, at least a million."""
     seed = check_seed(seed)
     sym = canonical_name(symmetry)
     rng = parse_range(clues)
+    er_range = None
+    if rating is not None:
+        from ..rate.filter import parse_rating  # the rating loads only for a rating range
+
+        er_range = parse_rating(rating)
     n = int(n)
     if n < 0:
         raise ValueError("n must be 0 or more")
@@ -130,20 +164,26 @@ def generate(n: int, seed: int = 0, *, symmetry: str = "none", clues=None, first
         size = min(CHUNK - at % CHUNK, cap - tried)
         if rng is None:
             size = min(size, n - kept)
+        if er_range is not None:
+            size = min(CHUNK - at % CHUNK, cap - tried)
         grids, puzzles, cl = top_down_range(seed, at, size, sym, st)
         keep = np.ones(size, bool) if rng is None else (cl >= rng[0]) & (cl <= rng[1])
+        er = np.full(size, np.nan)
+        if er_range is not None:
+            keep, er = keep_rated(puzzles, keep, er_range, n - kept)
         idx = np.flatnonzero(keep)[: n - kept]
-        parts.append((grids[idx], puzzles[idx], cl[idx], at + idx))
+        parts.append((grids[idx], puzzles[idx], cl[idx], at + idx, er[idx]))
         kept += len(idx)
         used = size if kept < n else int(idx[-1]) + 1
         tried += used
         at += used
     if parts:
-        grids, puzzles, cl, att = (np.concatenate(x) for x in zip(*parts))
+        grids, puzzles, cl, att, er = (np.concatenate(x) for x in zip(*parts))
     else:
-        grids, puzzles, cl, att = (np.zeros((0, 81), np.uint8), np.zeros((0, 81), np.uint8),
-                                   np.zeros(0, np.int64), np.zeros(0, np.int64))
-    return Generated(seed, sym, puzzles, grids, cl, att.astype(np.int64), tried, dict(zip(STAT_NAMES, st.tolist())))
+        grids, puzzles, cl, att, er = (np.zeros((0, 81), np.uint8), np.zeros((0, 81), np.uint8),
+                                       np.zeros(0, np.int64), np.zeros(0, np.int64), np.zeros(0))
+    return Generated(seed, sym, puzzles, grids, cl, att.astype(np.int64), tried, dict(zip(STAT_NAMES, st.tolist())),
+                     er if er_range is not None else None)
 
 
 class NotUnique(ValueError):

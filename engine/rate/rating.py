@@ -5,8 +5,8 @@ and returns one :class:`Rating` per puzzle. The kernels (``_loop`` and the produ
 Sudoku Explainer's ``serate`` 1.2.1.3: the same techniques, difficulties, search order and choice
 among the hints found, so the figures are the ones ``serate`` prints.
 
-``max_level`` stops before the chains nested deeper than it (0: up to dynamic forcing chains;
-1: dynamic chains (+); 2-5: the nested levels); a puzzle that would need them gets lower bounds
+``max_level`` stops before the chains nested deeper than it (-1: no chain at all; 0: up to
+dynamic forcing chains; 1: dynamic chains (+); 2-5: the nested levels); a puzzle that would need them gets lower bounds
 (``complete`` False). ``line="2022"`` applies the eliminations behind the "Direct" hints
 (pointing, claiming, hidden pair and triplet) as the 2022 line of Sudoku Explainer does, besides
 the placement 1.2.1.3 makes.
@@ -138,8 +138,8 @@ def rate(puzzles: np.ndarray, *, max_level: int = MAX_LEVEL, line: str = "1.2.1.
     solution each (the caller checks: Sudoku Explainer's figures mean nothing otherwise)."""
     if line not in LINES:
         raise ValueError(f"line must be one of {', '.join(LINES)}, not {line!r}")
-    if not 0 <= max_level <= MAX_LEVEL:
-        raise ValueError(f"max_level must be 0 to {MAX_LEVEL}, not {max_level}")
+    if not -1 <= max_level <= MAX_LEVEL:
+        raise ValueError(f"max_level must be -1 to {MAX_LEVEL}, not {max_level}")
     batch = np.ascontiguousarray(puzzles, dtype=np.uint8).reshape(-1, 81)
     line2022 = line == "2022"
     g = np.zeros(_tables.GLEN, dtype=np.int32)
