@@ -111,7 +111,7 @@ def _nested_of(gr, row, recs, mask, fps, comps, n0, cap):
     return n
 
 
-@kernel
+@kernel(inline="always")
 def _store(gr, cache, k, clash):
     """Keep what the hints need of the run just made from candidate ``k`` assumed true."""
     mem, lst, cnt, nest, nid, anc = v_mem(gr), v_lst(gr), v_cnt(gr), v_nest(gr), v_nid(gr), gr[1]

@@ -203,15 +203,13 @@ def _collect_cycle(hl, g, save, mem, root, j, ret_why, sc, rem, y, x, mark):
     hl_done(hl, i, mark)
 
 
-@kernel
-def _forcing(g, root, root_on, y, x, best, fmem, fpar, fdepth, fwhy, fl):
+@kernel(inline="always")
+def _forcing(g, root, root_on, y, x, best, fmem, fpar, fdepth, fwhy, fl, obuf, owhy):
     """``doForcingChains`` from candidate ``root`` assumed true (``root_on``) or false. Returns
     (depth of the node that contradicts the assumption, its parent, its cause), depth -1 when
     none, or when it could not beat ``best`` (difficulty, complexity, sort key): the walk is
     breadth first, so the complexity of what it finds only grows. ``f*``: per potential (0-728
-    on, 729-1457 off) whether reached, parent, depth, cause."""
-    obuf = np.empty(32, dtype=np.int64)
-    owhy = np.empty(32, dtype=np.int64)
+    on, 729-1457 off) whether reached, parent, depth, cause; ``obuf``, ``owhy``: scratch."""
     for k in range(1458):
         fmem[k] = False
     n_on = 0
@@ -302,7 +300,7 @@ def _make_walk(collect, name):
     """The walk of every start (``walk``) and its cycles' walk (``cycles``); ``collect`` (a
     constant of the compiled code): every hint into a hint list (nested), else the best one only."""
 
-    def cycles(g, root, y, x, best, rem, sc, hl, save, mem, mark):
+    def cycles(g, root, y, x, best, rem, sc, hl, save, mem, mark, tmp, obuf, owhy):
         """``doCycles`` from candidate ``root`` assumed true. Top level: updates ``best``
         (difficulty, complexity, sort key, cells, found) and ``rem`` when a worthy cycle beats it;
         ``collect``: every worthy cycle into ``hl``."""
@@ -321,9 +319,6 @@ def _make_walk(collect, name):
         n_off = 0
         h_off = 0
         length = 0
-        tmp = np.zeros(81, dtype=np.int64)
-        obuf = np.empty(32, dtype=np.int64)
-        owhy = np.empty(32, dtype=np.int64)
         while h_on < n_on or h_off < n_off:
             length += 1
             end = n_on
@@ -389,7 +384,7 @@ def _make_walk(collect, name):
                         n_on += 1
 
     cycles.__name__ = cycles.__qualname__ = name + "_cycles"
-    cycles = kernel(cycles)
+    cycles = kernel(inline="always")(cycles)  # a call per start: its arrays' reference counts cost more than a short walk
 
     def walk(g, sc, hl, save, mem, mark, best, rem, state):
         """Every start of SE's three passes (X, Y, XY), cell by cell, digit by digit. Top level: the
@@ -401,6 +396,7 @@ def _make_walk(collect, name):
         fwhy = np.zeros(1458, dtype=np.int64)
         fl = np.zeros(1458, dtype=np.int64)
         frem = np.zeros(81, dtype=np.int64)
+        tmp = np.zeros(81, dtype=np.int64)
         obuf = np.empty(32, dtype=np.int64)
         owhy = np.empty(32, dtype=np.int64)
         for mode in range(3):
@@ -423,7 +419,7 @@ def _make_walk(collect, name):
                     linked = off_to_on(g, c, d, y, x, obuf, owhy) > 0
                     best[4] = 0
                     if linked:
-                        cycles(g, root, y, x, best, rem, sc, hl, save, mem, mark)
+                        cycles(g, root, y, x, best, rem, sc, hl, save, mem, mark, tmp, obuf, owhy)
                     if best[4] > 0:
                         state[0] = 1
                         state[1] = mode
@@ -434,7 +430,7 @@ def _make_walk(collect, name):
                     for on in (True, False):
                         if not on and not linked:
                             continue
-                        depth, par, twhy = _forcing(g, root, on, y, x, best, fmem, fpar, fdepth, fwhy, fl)
+                        depth, par, twhy = _forcing(g, root, on, y, x, best, fmem, fpar, fdepth, fwhy, fl, obuf, owhy)
                         if depth < 0:
                             continue
                         comp = depth + 1
