@@ -160,9 +160,13 @@ def _main(argv=None) -> int:
 
     # Deliberately deferred: the catalog and the run machinery (SQLAlchemy: about 0.3 s of CPU to
     # import) only with --store, so a canon that only prints starts as fast as solve and band.
-    from sudoku_symmetry.commands._canon_store import store
+    from sudoku_symmetry.catalog.configurations import store_configurations
+    from sudoku_symmetry.commands._line_store import LineStore, store
 
-    total = store(args, show, out, err)
+    convention = "pattern_first" if args.pattern_first else "minlex"
+    spec = LineStore("canon", canon_store, lambda digest, pieces: canon_store.parameters(digest, convention, pieces),
+                     store_configurations, show)
+    total = store(spec, args, out, err)
     out.flush()
     if out.closed_pipe:
         print("canon: standard output was closed: the forms were not all printed, but everything was stored",

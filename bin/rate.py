@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from functools import partial
 
 from sudoku_symmetry.commands._common import (EXIT_BAD_INPUT, EXIT_OK, CommandError, CommandParser,
                                               add_cluster_arguments, add_db_argument, add_input_argument,
@@ -77,9 +78,14 @@ def _main(argv=None) -> int:
     out, err = sys.stdout, sys.stderr
     if args.store:
         # Deliberately deferred: the catalog, the runner and SQLAlchemy only when storing.
-        from sudoku_symmetry.commands._rate_store import store
+        from sudoku_symmetry.catalog.ratings import store_ratings
+        from sudoku_symmetry.commands._line_store import LineStore, store
+        from sudoku_symmetry.jobs import rate_store
 
-        total = store(args, out, err)
+        spec = LineStore("rate", rate_store, lambda digest, pieces: rate_store.parameters(
+            digest, args.line, args.max_level, pieces), store_ratings, {"max_level": args.max_level, "line": args.line},
+            partial(_stored_lines, line=args.line, max_level=args.max_level), done="rated")
+        total = store(spec, args, out, err)
         print(f"rate: read {total.read}, bad {total.bad}, new {total.new}, already stored {total.known}", file=err)
         return EXIT_BAD_INPUT if total.bad else EXIT_OK
     from sudoku_symmetry.jobs import rate_store
@@ -97,6 +103,31 @@ def _main(argv=None) -> int:
     rows.finish()
     progress.close()
     return status
+
+
+def _stored_lines(catalog, path: str, lines: list[str], first: int, *, line: str, max_level: int) -> tuple[bytes, str]:
+    """The printed lines of a stored stretch of the file: ratings read back from the catalog
+    (rating again only what is not there), bad lines found again."""
+    from sudoku_symmetry.catalog.ratings import stored_ratings
+    from sudoku_symmetry.engine.text import format_lines, parse_lines
+    from sudoku_symmetry.jobs import rate_store
+
+    parsed = parse_lines(lines, source=path, allow_suffix=True, errors="collect", first_lineno=first)
+    texts = format_lines(parsed.sudokus) if len(parsed) else []
+    known = stored_ratings(catalog, texts, line, max_level)
+    # the lines whose rating is not stored (bad lines, or rated by nobody yet) are processed
+    # again; the others become comments, which keeps the line numbers
+    stored = {n for n, text in zip(parsed.linenos.tolist(), texts) if text in known}
+    again = ["#\n" if first + i in stored else ln for i, ln in enumerate(lines)]
+    p = rate_store.process(again, path, first, max_level=max_level, line=line, rows=False)
+    results, problems = list(p.results), p.problems
+    for n, text in zip(parsed.linenos.tolist(), texts):
+        if text in known:
+            k = known[text]
+            low = set(k["lower"].split(",")) if k["lower"] else set()
+            fig = "/".join((">=" if name in low else "") + f"{k[name.lower()]:.1f}" for name in ("ER", "EP", "ED"))
+            results.append((n, f"{text} {fig}"))
+    return rate_store.printed(rate_store.Processed(results, problems, []), path)
 
 
 def main(argv=None) -> int:
