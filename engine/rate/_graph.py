@@ -22,7 +22,10 @@ without adding it, numbered as the next node). ``gi`` holds, at these offsets:
 - ``PSTART + pid``, ``PN + pid``: where a potential's parents are in ``PBUF``, and how many;
 - ``CAUSE + pid``: why the potential holds (``C_*``);
 - ``NEST + pid``: for a potential a nested chain removed, that chain's record, else -1;
-- ``NID + pid``, ``PIDOF + node``: node number of a potential and back.
+- ``NID + pid``, ``PIDOF + node``: node number of a potential and back;
+- ``ANCN + row``: the number of potentials in ``anc[row]`` (the chain's complexity);
+- from ``RS_PAR``: a run's scratch (parents of the potentials being made), so that a run
+  allocates nothing.
 """
 import numpy as np
 
@@ -51,7 +54,13 @@ NEST = CAUSE + NPID
 NID = NEST + NPID
 PIDOF = NID + NPID
 PBUF = PIDOF + NPID + 1
-GI_LEN = PBUF + PBUF_LEN
+ANCN = PBUF + PBUF_LEN
+RS_PAR = ANCN + NPID + 1
+RS_RPAR = RS_PAR + 96
+RS_RES = RS_RPAR + 8 * 12
+RS_RWHY = RS_RES + 8
+RS_RNP = RS_RWHY + 8
+GI_LEN = RS_RNP + 8
 
 C_NONE, C_NAKED, C_BLOCK, C_ROW, C_COLUMN, C_ADVANCED = 0, 1, 2, 3, 4, 5
 """``cause``: the start of the run; the cell's only other candidate / the candidate excluded by
@@ -140,18 +149,34 @@ def v_pidof(gr):
     return gr[0][PIDOF:PIDOF + NPID + 1]
 
 
-@kernel
+@kernel(inline="always")
 def set_ancestors(gr, row, node, parents, npar):
-    """``anc[row]`` = node ``node`` and the ancestors of its parents (pids)."""
+    """``anc[row]`` = node ``node`` and the ancestors of its parents (pids), and their number."""
     gi, anc = gr
     width = (node >> 6) + 1
+    bit = np.uint64(1) << np.uint64(node & 63)
+    if npar == 1:
+        # one parent (every potential of a static run): its ancestors, and the node, new to them
+        q = gi[NID + parents[0]]
+        wq = (q >> 6) + 1
+        for w in range(wq):
+            anc[row, w] = anc[q, w]
+        for w in range(wq, width):
+            anc[row, w] = 0
+        anc[row, node >> 6] |= bit
+        gi[ANCN + row] = gi[ANCN + q] + 1
+        return
     for w in range(width):
         anc[row, w] = 0
-    anc[row, node >> 6] |= np.uint64(1) << np.uint64(node & 63)
+    anc[row, node >> 6] |= bit
     for j in range(npar):
         q = gi[NID + parents[j]]
         for w in range((q >> 6) + 1):
             anc[row, w] |= anc[q, w]
+    n = 0
+    for w in range(width):
+        n += popcount(anc[row, w])
+    gi[ANCN + row] = n
 
 
 @kernel
@@ -174,20 +199,16 @@ def row_width(gr, row):
 @kernel(inline="always")
 def count_row(gr, row):
     """Number of potentials in an ancestor set: the chain complexity of its potential."""
-    anc = gr[1]
-    n = 0
-    for w in range(row_width(gr, row)):
-        n += popcount(anc[row, w])
-    return n
+    return gr[0][ANCN + row]
 
 
-@kernel
+@kernel(inline="always")
 def count_pid(gr, pid):
     """The complexity of potential ``pid`` of the run."""
     return count_row(gr, gr[0][NID + pid])
 
 
-@kernel
+@kernel(inline="always")
 def add_node(gr, pid, parents, npar, why):
     """Add potential ``pid`` (not in the run yet) with its parents, at the end of its list."""
     gi = gr[0]

@@ -109,23 +109,24 @@ def find_hint(g, hi, hd, hrem, max_level, line2022):
     return -3
 
 
-def chain_hint(g, hi, hd, hrem, max_level, nctx):
+def chain_hint(g, hi, hd, hrem, max_level, nctx, ws):
     """The first hint of the chaining producers of levels 0 and 1, in Sudoku Explainer's order:
     1 found, -1 the next producer is past ``max_level``, -2 the nested levels are next. ``nctx``:
-    ``(new_records(0),)`` (levels 0 and 1 nest no chain: their runs need only the record count)."""
+    ``(new_records(0),)`` (levels 0 and 1 nest no chain: their runs need only the record count);
+    ``ws``: ``_multi.new_workspace(False)``, reused from step to step."""
     if unary_chains(g, hi, hd, hrem):
         return 1
     if aligned_exclusion(g, hi, hd, hrem, 3):
         return 1
-    if multi1(g, hi, hd, hrem, 0, True, True, False, nctx):  # Nishio
+    if multi1(g, hi, hd, hrem, 0, True, True, False, nctx, ws):  # Nishio
         return 1
-    if multi1(g, hi, hd, hrem, 0, False, False, True, nctx):  # multiple
+    if multi1(g, hi, hd, hrem, 0, False, False, True, nctx, ws):  # multiple
         return 1
-    if multi1(g, hi, hd, hrem, 0, False, True, True, nctx):  # dynamic
+    if multi1(g, hi, hd, hrem, 0, False, True, True, nctx, ws):  # dynamic
         return 1
     if max_level < 1:
         return -1
-    if multi1(g, hi, hd, hrem, 1, False, True, True, nctx):  # dynamic (+)
+    if multi1(g, hi, hd, hrem, 1, False, True, True, nctx, ws):  # dynamic (+)
         return 1
     if max_level < 2:
         return -1

@@ -58,6 +58,14 @@ def new_cache(nested):
 
 
 @kernel
+def new_workspace(nested):
+    """What a top-level producer reuses from call to call (its graph, its cache of runs, small
+    buffers), so that a call does not allocate (and fault in) megabytes anew."""
+    return (np.empty(GLEN, dtype=np.int32), new_graph(), new_cache(nested), np.empty(9, dtype=np.int64),
+            np.zeros(MAXSEEN, dtype=np.uint64), np.zeros(1, dtype=np.int64), np.empty(9, dtype=np.int64))
+
+
+@kernel
 def _nest_mask(gr, mask):
     """The potentials of the run that a nested chain removed; False when there are none."""
     mem, lst, cnt, nest, nid, anc = v_mem(gr), v_lst(gr), v_cnt(gr), v_nest(gr), v_nid(gr), gr[1]
@@ -103,7 +111,7 @@ def _nested_of(gr, row, recs, mask, fps, comps, n0, cap):
     return n
 
 
-@kernel
+@kernel(inline="always")
 def _store(gr, cache, k, clash):
     """Keep what the hints need of the run just made from candidate ``k`` assumed true."""
     mem, lst, cnt, nest, nid, anc = v_mem(gr), v_lst(gr), v_cnt(gr), v_nest(gr), v_nid(gr), gr[1]
@@ -235,22 +243,29 @@ def make_multi(run, name, nested):
             recs = nctx[0]
             recs[2][0] = 0  # records live for one top-level run: what the cache needs is copied
             clash = run(g, save, gr, k, level, dynamic, nishio, nctx)
-            _store(gr, cache, k, clash)
-            if nested:
-                _store_nested(gr, cache, k, clash, recs)
+            if nishio and not nested:
+                # a Nishio hint is a contradiction: its complexity is all the run has to keep
+                cached[k] = True
+                cache[4][k, 2] = _clash_flat(gr) if clash else 0
+            else:
+                _store(gr, cache, k, clash)
+                if nested:
+                    _store_nested(gr, cache, k, clash, recs)
 
     on_run.__name__ = name + "_on_run"
     on_run.__qualname__ = name + "_on_run"
     on_run = kernel(inline="always")(on_run)
 
-    def multi(g, hi, hd, hrem, level, nishio, dynamic, multiple, nctx):
-        """The first hint of the producer in SE's order (see the module); False when none."""
+    def multi(g, hi, hd, hrem, level, nishio, dynamic, multiple, nctx, ws):
+        """The first hint of the producer in SE's order (see the module); False when none.
+        ``ws``: ``new_workspace(nested)``, reused from call to call."""
         recs = nctx[0]
-        save = np.empty(GLEN, dtype=np.int32)
-        gr = new_graph()
+        save, gr, cache, places, seen, sn, ks = ws
         mem, lst, cnt, nest, nid, anc = v_mem(gr), v_lst(gr), v_cnt(gr), v_nest(gr), v_nid(gr), gr[1]
-        cache = new_cache(nested)
         cached, c_mem, c_on, c_off, c_n, c_cnt, c_nl0, c_nll, nb_fp, nb_comp, nb_n = cache
+        for k in range(729):
+            cached[k] = False
+        nb_n[0] = 0
         base = level_difficulty(level, nishio, dynamic, multiple)
         best_d = 1e9
         best_c = 0
@@ -258,10 +273,6 @@ def make_multi(run, name, nested):
         best_kind = 0
         best_target = 0
         best_src = 0
-        places = np.empty(9, dtype=np.int64)
-        seen = np.zeros(MAXSEEN, dtype=np.uint64)
-        sn = np.zeros(1, dtype=np.int64)
-        ks = np.empty(9, dtype=np.int64)
         for c in range(81):
             if g[VAL + c] != 0:
                 continue

@@ -13,7 +13,7 @@ producers of level 5 are a different compiled function from the top level's (``r
 """
 from .._jit import kernel
 from ._advanced import adv_basic
-from ._multi import make_multi, make_multi_collect
+from ._multi import make_multi, make_multi_collect, new_workspace
 from ._nctx import new_nctx
 from ._loop import run1
 from ._run import make_run
@@ -63,9 +63,10 @@ def find_nested(g, hi, hd, hrem, max_level):
     """The first hint of the nested levels 2 to ``max_level``, in SE's order: 1 found, 0 none,
     -1 the next level is past ``max_level``."""
     nctx = new_nctx(True)
+    ws = new_workspace(True)
     for level in range(2, 6):
         if level > max_level:
             return -1
-        if multi5(g, hi, hd, hrem, level, False, True, True, nctx):
+        if multi5(g, hi, hd, hrem, level, False, True, True, nctx, ws):
             return 1
     return 0

@@ -19,13 +19,13 @@ import numpy as np
 
 from .._bits import LOWBIT, POPCOUNT
 from .._jit import kernel
-from ._graph import (C_BLOCK, C_NAKED, CNT, CNT_LEN, H_OFF, H_ON, LST, MEM, N_OFF, N_ON, NPID, OFF, X_NEW, X_OFF,
-                     X_ON, X_WHY, add_node, reset_graph, set_extra)
+from ._graph import (C_BLOCK, C_NAKED, CNT, CNT_LEN, H_OFF, H_ON, LST, MEM, N_OFF, N_ON, NPID, OFF, RS_PAR, RS_RES,
+                     RS_RNP, RS_RPAR, RS_RWHY, X_NEW, X_OFF, X_ON, X_WHY, add_node, reset_graph, set_extra)
 from ._state import copy_state, remove
 from ._tables import CAND, CELL_INDEX, CELL_REGION, IN_BLOCK, REGION_CELLS, RPOS
 
 
-@kernel
+@kernel(inline="always")
 def _hidden_cell(g, save, mem, c, d, par, npar):
     """Parents of an "on" forced in cell ``c``: the cell's candidates removed since the run
     started (value order)."""
@@ -41,7 +41,7 @@ def _hidden_cell(g, save, mem, c, d, par, npar):
     return npar
 
 
-@kernel
+@kernel(inline="always")
 def _hidden_region(g, save, mem, reg, d, par, npar):
     m = save[RPOS + 9 * reg + d] & ~g[RPOS + 9 * reg + d]
     while m:
@@ -65,11 +65,11 @@ def make_run(adv, name):
         cnt = gi[CNT:CNT + CNT_LEN]
         reset_graph(gr)
         copy_state(g, save)
-        par = np.empty(96, dtype=np.int32)
-        res = np.empty(8, dtype=np.int64)
-        rwhy = np.empty(8, dtype=np.int64)
-        rpar = np.empty((8, 12), dtype=np.int32)
-        rnp = np.empty(8, dtype=np.int64)
+        par = gi[RS_PAR:RS_PAR + 96]
+        res = gi[RS_RES:RS_RES + 8]  # the "on" potentials an "off" one forces, their causes,
+        rwhy = gi[RS_RWHY:RS_RWHY + 8]  # parents (rows of 12) and parent counts
+        rpar = gi[RS_RPAR:RS_RPAR + 8 * 12]
+        rnp = gi[RS_RNP:RS_RNP + 8]
         add_node(gr, start, par, 0, 0)
         y = not nishio
         clash = False
@@ -127,8 +127,8 @@ def make_run(adv, name):
                 if y and POPCOUNT[g[CAND + c]] == 2:
                     res[0] = 9 * c + LOWBIT[g[CAND + c] & ~(1 << d)]
                     rwhy[0] = C_NAKED
-                    rpar[0, 0] = p
-                    rnp[0] = _hidden_cell(g, save, mem, c, d, rpar[0], 1)
+                    rpar[0] = p
+                    rnp[0] = _hidden_cell(g, save, mem, c, d, rpar[0:12], 1)
                     nres = 1
                 for k in range(3):
                     reg = CELL_REGION[c, k]
@@ -142,23 +142,23 @@ def make_run(adv, name):
                         if not dup:
                             res[nres] = q
                             rwhy[nres] = C_BLOCK + k
-                            rpar[nres, 0] = p
-                            rnp[nres] = _hidden_region(g, save, mem, reg, d, rpar[nres], 1)
+                            rpar[12 * nres] = p
+                            rnp[nres] = _hidden_region(g, save, mem, reg, d, rpar[12 * nres:12 * nres + 12], 1)
                             nres += 1
                 if dynamic:
                     remove(g, c, d + 1)
                 for i in range(nres):
-                    q = res[i]
+                    q = int(res[i])
                     if mem[OFF + q]:
                         cnt[X_ON] = q
                         cnt[X_OFF] = OFF + q
                         cnt[X_NEW] = 0
                         cnt[X_WHY] = rwhy[i]
-                        set_extra(gr, q, rpar[i], rnp[i])
+                        set_extra(gr, q, rpar[12 * i:12 * i + 12], int(rnp[i]))
                         clash = True
                         break
                     if mem[q] == 0:
-                        add_node(gr, q, rpar[i], rnp[i], rwhy[i])
+                        add_node(gr, q, rpar[12 * i:12 * i + 12], int(rnp[i]), int(rwhy[i]))
                 if clash:
                     break
             if level > 0 and cnt[H_ON] == cnt[N_ON] and cnt[H_OFF] == cnt[N_OFF]:

@@ -95,6 +95,12 @@ def _forcing_key(y, x, complexity):
     return base + length_difficulty(complexity), 4 if (x and y) else (3 if y else 2)
 
 
+@kernel(inline="always")
+def _can_beat(y, x, complexity, best):
+    dd, sk = _forcing_key(y, x, complexity)
+    return key_less(dd, complexity, sk, best[0], best[1], best[2])
+
+
 @kernel
 def _mark(g, c, d, in_loop, out):
     for a in range(20):
@@ -197,13 +203,13 @@ def _collect_cycle(hl, g, save, mem, root, j, ret_why, sc, rem, y, x, mark):
     hl_done(hl, i, mark)
 
 
-@kernel
-def _forcing(g, root, root_on, y, sc, fmem, fpar, fdepth, fwhy, fl):
+@kernel(inline="always")
+def _forcing(g, root, root_on, y, x, best, fmem, fpar, fdepth, fwhy, fl, obuf, owhy):
     """``doForcingChains`` from candidate ``root`` assumed true (``root_on``) or false. Returns
     (depth of the node that contradicts the assumption, its parent, its cause), depth -1 when
-    none. ``f*``: per potential (0-728 on, 729-1457 off) whether reached, parent, depth, cause."""
-    obuf = np.empty(32, dtype=np.int64)
-    owhy = np.empty(32, dtype=np.int64)
+    none, or when it could not beat ``best`` (difficulty, complexity, sort key): the walk is
+    breadth first, so the complexity of what it finds only grows. ``f*``: per potential (0-728
+    on, 729-1457 off) whether reached, parent, depth, cause; ``obuf``, ``owhy``: scratch."""
     for k in range(1458):
         fmem[k] = False
     n_on = 0
@@ -221,10 +227,15 @@ def _forcing(g, root, root_on, y, sc, fmem, fpar, fdepth, fwhy, fl):
         n_off = 1
     h_on = 0
     h_off = 0
+    depth = -1
     while h_on < n_on or h_off < n_off:
         while h_on < n_on:
             p = fl[h_on]
             h_on += 1
+            if fdepth[p] != depth:
+                depth = fdepth[p]
+                if not _can_beat(y, x, depth + 2, best):
+                    return -1, -1, 0
             m = on_to_off(g, p // 9, p % 9, y, obuf, owhy)
             for i in range(m):
                 q = 729 + obuf[i]
@@ -240,6 +251,10 @@ def _forcing(g, root, root_on, y, sc, fmem, fpar, fdepth, fwhy, fl):
         while h_off < n_off:
             p = fl[729 + h_off]
             h_off += 1
+            if fdepth[p] != depth:
+                depth = fdepth[p]
+                if not _can_beat(y, x, depth + 2, best):
+                    return -1, -1, 0
             k = p - 729
             m = off_to_on(g, k // 9, k % 9, y, True, obuf, owhy)
             for i in range(m):
@@ -285,7 +300,7 @@ def _make_walk(collect, name):
     """The walk of every start (``walk``) and its cycles' walk (``cycles``); ``collect`` (a
     constant of the compiled code): every hint into a hint list (nested), else the best one only."""
 
-    def cycles(g, root, y, x, best, rem, sc, hl, save, mem, mark):
+    def cycles(g, root, y, x, best, rem, sc, hl, save, mem, mark, tmp, obuf, owhy):
         """``doCycles`` from candidate ``root`` assumed true. Top level: updates ``best``
         (difficulty, complexity, sort key, cells, found) and ``rem`` when a worthy cycle beats it;
         ``collect``: every worthy cycle into ``hl``."""
@@ -304,9 +319,6 @@ def _make_walk(collect, name):
         n_off = 0
         h_off = 0
         length = 0
-        tmp = np.zeros(81, dtype=np.int64)
-        obuf = np.empty(32, dtype=np.int64)
-        owhy = np.empty(32, dtype=np.int64)
         while h_on < n_on or h_off < n_off:
             length += 1
             end = n_on
@@ -372,7 +384,7 @@ def _make_walk(collect, name):
                         n_on += 1
 
     cycles.__name__ = cycles.__qualname__ = name + "_cycles"
-    cycles = kernel(cycles)
+    cycles = kernel(inline="always")(cycles)  # a call per start: its arrays' reference counts cost more than a short walk
 
     def walk(g, sc, hl, save, mem, mark, best, rem, state):
         """Every start of SE's three passes (X, Y, XY), cell by cell, digit by digit. Top level: the
@@ -384,6 +396,9 @@ def _make_walk(collect, name):
         fwhy = np.zeros(1458, dtype=np.int64)
         fl = np.zeros(1458, dtype=np.int64)
         frem = np.zeros(81, dtype=np.int64)
+        tmp = np.zeros(81, dtype=np.int64)
+        obuf = np.empty(32, dtype=np.int64)
+        owhy = np.empty(32, dtype=np.int64)
         for mode in range(3):
             y = mode >= 1
             x = mode != 1
@@ -399,8 +414,12 @@ def _make_walk(collect, name):
                     if not (g[CAND + c] >> d & 1):
                         continue
                     root = 9 * c + d
+                    # a walk comes back to the root (a cycle, or the root forced true) only
+                    # through an "off" potential that forces it: one of its strong links
+                    linked = off_to_on(g, c, d, y, x, obuf, owhy) > 0
                     best[4] = 0
-                    cycles(g, root, y, x, best, rem, sc, hl, save, mem, mark)
+                    if linked:
+                        cycles(g, root, y, x, best, rem, sc, hl, save, mem, mark, tmp, obuf, owhy)
                     if best[4] > 0:
                         state[0] = 1
                         state[1] = mode
@@ -409,7 +428,9 @@ def _make_walk(collect, name):
                     if not x:
                         continue
                     for on in (True, False):
-                        depth, par, twhy = _forcing(g, root, on, y, sc, fmem, fpar, fdepth, fwhy, fl)
+                        if not on and not linked:
+                            continue
+                        depth, par, twhy = _forcing(g, root, on, y, x, best, fmem, fpar, fdepth, fwhy, fl, obuf, owhy)
                         if depth < 0:
                             continue
                         comp = depth + 1

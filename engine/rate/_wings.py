@@ -47,20 +47,13 @@ def xy_wing(g, hi, hd, hrem, xyz):
 
 
 @kernel(inline="always")
-def _allowed(g, cells, vals, k, common, ncommon):
-    """A combination of digits (one per cell) survives: no two cells that see each other share a
-    digit, and no common excluding cell has all its candidates among the digits."""
-    for i in range(k):
-        for j in range(i + 1, k):
-            if vals[i] == vals[j] and SEES[cells[i], cells[j]]:
-                return False
-    used = 0
-    for i in range(k):
-        used |= 1 << (vals[i] - 1)
+def _excluded(used, cmask, ncommon):
+    """A combination of digits (``used``, one bit each) is refused by a common excluding cell
+    whose candidates are all among them."""
     for e in range(ncommon):
-        if g[CAND + common[e]] & ~used == 0:
-            return False
-    return True
+        if cmask[e] & ~used == 0:
+            return True
+    return False
 
 
 @kernel
@@ -74,6 +67,20 @@ def _bits81(cells, n):
         else:
             hi |= np.uint64(1) << np.uint64(c - 64)
     return lo, hi
+
+
+@kernel(inline="always")
+def _triplet_key(i, j, t, n):
+    """The triplet of candidate cells ``i``, ``j``, ``t`` (indexes below ``n``) as one number,
+    whatever their order."""
+    a, b, c = i, j, t
+    if a > b:
+        a, b = b, a
+    if b > c:
+        b, c = c, b
+    if a > b:
+        a, b = b, a
+    return (a * n + b) * n + c
 
 
 @kernel
@@ -120,12 +127,13 @@ def aligned_exclusion(g, hi, hd, hrem, degree):
     index_of = np.full(81, -1, dtype=np.int64)
     for i in range(n):
         index_of[clist[i]] = i
-    common = np.empty(20, dtype=np.int64)
+    cmask = np.empty(20, dtype=np.int64)  # candidates of the common excluders
     twin = np.empty(40, dtype=np.int64)
     in_twin = np.zeros(81, dtype=np.bool_)
     cells = np.empty(3, dtype=np.int64)
-    vals = np.empty(3, dtype=np.int64)
     allowed = np.zeros(3, dtype=np.int64)
+    # a triplet is reached from each of its pairs: looked at once (it found nothing the first time)
+    visited = np.zeros((n * n * n + 63) // 64 if degree == 3 else 0, dtype=np.uint64)
     for j in range(1, n):
         for i in range(j):
             lo = ex_lo[i] & ex_lo[j]
@@ -150,47 +158,75 @@ def aligned_exclusion(g, hi, hd, hrem, degree):
                 chi = hi_
                 if degree == 3:
                     t = index_of[twin[tt]]
+                    key = _triplet_key(i, j, t, n)
+                    bit = np.uint64(1) << np.uint64(key & 63)
+                    if visited[key >> 6] & bit:
+                        continue
+                    visited[key >> 6] |= bit
                     clo &= ex_lo[t]
                     chi &= ex_hi[t]
                     if _pop64(clo) + _pop64(chi) < 2:
                         continue
                 ncommon = 0
                 while clo:
-                    common[ncommon] = trailing_zeros(clo)
+                    cmask[ncommon] = g[CAND + trailing_zeros(clo)]
                     clo &= clo - np.uint64(1)
                     ncommon += 1
                 while chi:
-                    common[ncommon] = 64 + trailing_zeros(chi)
+                    cmask[ncommon] = g[CAND + 64 + trailing_zeros(chi)]
                     chi &= chi - np.uint64(1)
                     ncommon += 1
                 cells[0] = clist[i]
                 cells[1] = clist[j]
-                if degree == 3:
-                    cells[2] = twin[tt]
-                allowed[0] = 0
-                allowed[1] = 0
-                allowed[2] = 0
-                m0 = g[CAND + cells[0]]
-                while m0:
-                    vals[0] = LOWBIT[m0] + 1
+                cells[2] = twin[tt] if degree == 3 else cells[1]
+                f0 = g[CAND + cells[0]]
+                f1 = g[CAND + cells[1]]
+                f2 = g[CAND + cells[2]] if degree == 3 else 0
+                s01 = SEES[cells[0], cells[1]]
+                s02 = SEES[cells[0], cells[2]]
+                s12 = SEES[cells[1], cells[2]]
+                a0 = 0
+                a1 = 0
+                a2 = 0
+                full = False  # every candidate allowed: nothing to remove, stop
+                m0 = f0
+                while m0 and not full:
+                    b0 = m0 & -m0
                     m0 &= m0 - 1
-                    m1 = g[CAND + cells[1]]
-                    while m1:
-                        vals[1] = LOWBIT[m1] + 1
+                    m1 = f1
+                    while m1 and not full:
+                        b1 = m1 & -m1
                         m1 &= m1 - 1
-                        if degree == 2:
-                            if _allowed(g, cells, vals, 2, common, ncommon):
-                                allowed[0] |= 1 << (vals[0] - 1)
-                                allowed[1] |= 1 << (vals[1] - 1)
+                        if b0 == b1 and s01:
                             continue
-                        m2 = g[CAND + cells[2]]
+                        if degree == 2:
+                            if a0 & b0 and a1 & b1:
+                                continue  # adds nothing allowed
+                            if not _excluded(b0 | b1, cmask, ncommon):
+                                a0 |= b0
+                                a1 |= b1
+                                full = a0 == f0 and a1 == f1
+                            continue
+                        m2 = f2
                         while m2:
-                            vals[2] = LOWBIT[m2] + 1
+                            b2 = m2 & -m2
                             m2 &= m2 - 1
-                            if _allowed(g, cells, vals, 3, common, ncommon):
-                                allowed[0] |= 1 << (vals[0] - 1)
-                                allowed[1] |= 1 << (vals[1] - 1)
-                                allowed[2] |= 1 << (vals[2] - 1)
+                            if (b2 == b0 and s02) or (b2 == b1 and s12):
+                                continue
+                            if a0 & b0 and a1 & b1 and a2 & b2:
+                                continue
+                            if not _excluded(b0 | b1 | b2, cmask, ncommon):
+                                a0 |= b0
+                                a1 |= b1
+                                a2 |= b2
+                                if a0 == f0 and a1 == f1 and a2 == f2:
+                                    full = True
+                                    break
+                if full:
+                    continue
+                allowed[0] = a0
+                allowed[1] = a1
+                allowed[2] = a2
                 found = False
                 for y in range(degree):
                     if g[CAND + cells[y]] & ~allowed[y]:

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from . import _hintlist, _loop, _tables
+from . import _hintlist, _loop, _multi, _tables
 from .techniques import technique_name
 
 MAX_LEVEL = 5
@@ -110,17 +110,18 @@ def not_unique(batch: np.ndarray) -> dict[int, str]:
             for k, m in zip(bad.tolist(), exact.tolist())}
 
 
-def _go_on(g, acc, max_level, line2022, st, sd, el, record) -> None:
+def _go_on(g, acc, max_level, line2022, st, sd, el, record, scratch) -> None:
     """Rate from the current state to the end: the loop over the producers before the chains
-    (one kernel), the chaining producers and the nested levels asked from here when it stops."""
+    (one kernel), the chaining producers and the nested levels asked from here when it stops.
+    ``scratch``: a list, empty or as this left it for an earlier puzzle (the chaining
+    producers' buffers, made when a puzzle first needs them)."""
     hi = np.zeros(_loop.HI_LEN, dtype=np.int64)
     hd = np.zeros(1)
     hrem = np.zeros(81, dtype=np.int32)
-    nctx = None
     while _loop.loop(g, acc, max_level, line2022, st, sd, el, record) == _loop.NEED_CHAINS:
-        if nctx is None:
-            nctx = (_hintlist.new_records(0),)
-        found = _loop.chain_hint(g, hi, hd, hrem, max_level, nctx)
+        if not scratch:
+            scratch += [(_hintlist.new_records(0),), _multi.new_workspace(False)]
+        found = _loop.chain_hint(g, hi, hd, hrem, max_level, *scratch)
         if found == -2:
             from . import _nested  # compiled apart, loaded only when a puzzle needs it
 
@@ -144,12 +145,13 @@ def rate(puzzles: np.ndarray, *, max_level: int = MAX_LEVEL, line: str = "1.2.1.
     line2022 = line == "2022"
     g = np.zeros(_tables.GLEN, dtype=np.int32)
     acc = np.zeros(_loop.ACC_LEN)
+    scratch = []
     if not steps:
         out = np.zeros((len(batch), 7))
         none = np.zeros((0, _loop.S_LEN), dtype=np.int64), np.zeros(0), np.zeros(0, dtype=np.int64)
         for i, p in enumerate(batch):
             _loop.start(g, acc, p)
-            _go_on(g, acc, max_level, line2022, *none, False)
+            _go_on(g, acc, max_level, line2022, *none, False, scratch)
             _loop.store_row(acc, out, i)
         return [_rating(row, None) for row in out.tolist()]
     st = np.zeros((_loop.MAXSTEPS, _loop.S_LEN), dtype=np.int64)
@@ -158,7 +160,7 @@ def rate(puzzles: np.ndarray, *, max_level: int = MAX_LEVEL, line: str = "1.2.1.
     ratings = []
     for p in batch:
         _loop.start(g, acc, p)
-        _go_on(g, acc, max_level, line2022, st, sd, el, True)
+        _go_on(g, acc, max_level, line2022, st, sd, el, True, scratch)
         a = acc.tolist()
         row = [a[_loop.A_ER], a[_loop.A_EP], a[_loop.A_ED], a[_loop.A_STATUS], a[_loop.A_EP_LOW], a[_loop.A_ED_LOW],
                a[_loop.A_N]]
