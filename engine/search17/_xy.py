@@ -13,8 +13,8 @@ from .._jit import kernel
 from ..solve import SOLVER_WORDS
 from .counters import STAT_XY_CHECKS, STAT_XY_LEARNED
 from ._check import rows_ua, rows_unique, x_node
-from ._hitting import (FULL27, LAST, LEVELS, NO_CAP, add_set, branch_on, completions, emit_last, hit_next, hit_start,
-                       set_bitmaps, unmet_root)
+from ._hitting import (FULL27, LAST, LEVELS, NO_CAP, add_set, branch_on, completions, hit_next, hit_start, set_bitmaps,
+                       unmet_root)
 
 ONE = np.uint64(1)
 XY_WORDS = 8
@@ -167,7 +167,7 @@ def xy_expand(X, nx, at, p1, p2, nua, fix2, nfix2, y, max_sets, check_from, grid
     for u in range(nua[0] + min(nua[1], ring)):
         _ua_bit(u, p1[u], p2[u], nb1, live, inb1)
     last_clue = check_from >= 1
-    n = np.int64(0)  # typed, not a literal: completions and emit_last compiled once
+    n = np.int64(0)  # typed, not a literal: completions compiled once
     for a in range(at[0], nx):
         x = X[a]
         n0 = n
@@ -185,11 +185,16 @@ def xy_expand(X, nx, at, p1, p2, nua, fix2, nfix2, y, max_sets, check_from, grid
             if ev < 0:
                 break
             lvl = hctl[0]
-            if ev == LAST:  # one clue left: written out unchecked
-                n = emit_last(x, np.int64(27), chosen[lvl], hctl[2], out, n)
-                if n < 0:
-                    at[0] = a  # out is full: this X again next time
-                    return n0
+            if ev == LAST:  # one clue left: written out unchecked (here, not by a call: the XY
+                # step meets this event every few nodes)
+                v = hctl[2]
+                while v:
+                    if n >= out.shape[0]:
+                        at[0] = a  # out is full: this X again next time
+                        return n0
+                    out[n] = x | ((chosen[lvl] | (v & -v)) << 27)
+                    v &= v - 1
+                    n += 1
                 continue
             need = y - nclue[lvl]
             ok = need < check_from
