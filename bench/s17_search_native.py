@@ -60,6 +60,9 @@ ROOT = Path(__file__).resolve().parent.parent
 NATIVE_PASS = {"A": ["-b0-01"], "B": ["-b0-001"], "C": []}
 NATIVE_MODE = {"A": 0, "B": 1, "C": 2}  # his generator's -v4- (entry of pass 2a, 2b, 1)
 LOCATION_FILE = {"A": "k1_p2a.txt", "B": "k2_p2b.txt", "C": "k3_p1.txt"}
+ENGINE_LOCK = threading.Lock()
+"""Held around this process's own engine calls (band 1's tables, canonical forms) when slices run
+side by side (``--jobs``): one thread at a time builds and reads them."""
 
 
 def cpu_of(argv: list[str], cwd: str) -> tuple[float, str]:
@@ -196,7 +199,8 @@ def side_by_side(path: str, spec: str, p: str, r: int, ids, slices, rounds: int,
                 theirs.append(c)
             print(f"# {spec} round {k + 1}: {('project', 'native')[side]} {c:.1f} CPU-s", file=log, flush=True)
     a, b = statistics.median(mine), statistics.median(theirs)
-    fm, ft = forms(f_mine), forms(f_theirs)
+    with ENGINE_LOCK:
+        fm, ft = forms(f_mine), forms(f_theirs)
     return {"project_cpu": a, "native_cpu": b, "ratio": b / a if a else None, "project_runs": mine,
             "native_runs": theirs, "project_found": len(fm), "native_found": len(ft), "both_found": len(fm & ft)}
 
@@ -248,7 +252,7 @@ def sample(args) -> None:
         s = sorted(got)[offset]
         if (p, r, s) in done:
             return
-        with lock:  # the project's tables of band 1 are built once, by one thread
+        with ENGINE_LOCK:
             ids, grids, note = project_bands2(p, r, got[s])
         res = side_by_side(args.native, f"{p}:{r}:{s}-{s}", p, r, ids, (s, s), args.rounds)
         write({"pass": p, "rank": r, "slice": s, "why": why, "empty": False, "his_grids": len(got[s]),
