@@ -5,7 +5,8 @@
 # Rows: $OUT/s17_native_sample.jsonl; tables: $OUT/s17_native_sample.txt.
 #   bash devcheck/sample.sh     (from the repository root; carry devcheck/sk17-src, and
 #                                devcheck/sk17 as a fallback binary where there is no g++)
-# Env: JOBS (CPUs - 1), RANKS (0-415/16), PASSES (A,B), KNOWN (4), PYTHON (python3).
+# Env: JOBS (CPUs - 1), RANKS (0-415/16), PASSES (A,B), KNOWN (4), PYTHON (python3), CACHE (a
+# kernel cache folder to reuse; default a fresh one).
 set -euo pipefail
 REPO=$(cd "$(dirname "$0")/.." && pwd)
 OUT=${OUT:-$REPO/devcheck-out}
@@ -25,7 +26,7 @@ if [ ! -x "$WORK/native/sk17" ]; then
   echo "sk17: the carried binary (no g++ here)" | tee "$OUT/s17_native_sample.txt"
 fi
 cp "$REPO"/devcheck/sk17-src/k*_p*.txt "$WORK/native/" 2>/dev/null || cp "$REPO"/devcheck/k*_p*.txt "$WORK/native/"
-export PYTHONPATH="$WORK/site" SUDOKU_CACHE_DIR="$WORK/cache" SUDOKU_CATALOG="$WORK/cat.sqlite" NUMBA_NUM_THREADS=1
+export PYTHONPATH="$WORK/site" SUDOKU_CACHE_DIR="${CACHE:-$WORK/cache}" SUDOKU_CATALOG="$WORK/cat.sqlite" NUMBA_NUM_THREADS=1
 # the kernels compiled once, before the slices run side by side
 "$PYTHON" -c "
 from sudoku_symmetry.engine.search17 import search_slice
