@@ -18,7 +18,7 @@ mkdir -p "$WORK/site/sudoku_symmetry" "$WORK/native"
 : > "$WORK/site/sudoku_symmetry/__init__.py"
 cp -r "$REPO/engine" "$WORK/site/sudoku_symmetry/engine"
 if command -v g++ >/dev/null && [ -d "$REPO/devcheck/sk17-src" ]; then
-  (cd "$REPO/devcheck/sk17-src" && g++ -std=gnu++14 -O3 -march=native -o "$WORK/native/sk17" *.cpp) \
+  (cd "$REPO/devcheck/sk17-src" && g++ -std=gnu++14 -O3 -march=native -o "$WORK/native/sk17" *.cpp 2> "$OUT/sk17-build.log") \
     && echo "sk17 built here with $(g++ --version | head -1)" | tee "$OUT/s17_native_sample.txt"
 fi
 if [ ! -x "$WORK/native/sk17" ]; then
