@@ -2,7 +2,7 @@
 
     python bench/s17_search_native.py --native PATH/sk17 A:411 A:410 B:411 A:64:0-3 [--rounds 3] [--empty next]
     python bench/s17_search_native.py --native PATH/sk17 --sample bench/data/s17_native_sample.jsonl \\
-        [--ranks 0-415/16] [--passes A,B,C] [--known 4]
+        [--ranks 0-415/16] [--passes A,B,C] [--known 4] [--jobs 1]
     python bench/s17_search_native.py --report bench/data/s17_native_sample.jsonl
 
 Each argument is PASS:RANK, a whole band 1 of one pass, or PASS:RANK:FIRST-LAST, his slices FIRST
@@ -35,7 +35,8 @@ not the other's; the tests check the project's finds against the complete list.
 **The sample** (``--sample FILE``): per pass and band-1 rank of ``--ranks`` (every 16th by
 default), his first non-empty slice and the one after it, plus ``--known`` slices per pass that
 hold a 17 of his location files (spread over the order), one alternating round each; a row per
-slice is appended to FILE as it ends (a rerun skips the rows there: resumable). ``--report FILE``
+slice is appended to FILE as it ends (a rerun skips the rows there: resumable); ``--jobs N`` runs N
+slices at once (each time is still the CPU seconds of its own processes). ``--report FILE``
 prints per pass the table (rank, slice, grids, both CPU times, the ratio, the finds) and the
 median and the worst ratio.
 """
@@ -48,7 +49,9 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from s17_search_sample import parse_ranks  # the same rank lists as the sampler (bench/ is on the path)
@@ -57,6 +60,9 @@ ROOT = Path(__file__).resolve().parent.parent
 NATIVE_PASS = {"A": ["-b0-01"], "B": ["-b0-001"], "C": []}
 NATIVE_MODE = {"A": 0, "B": 1, "C": 2}  # his generator's -v4- (entry of pass 2a, 2b, 1)
 LOCATION_FILE = {"A": "k1_p2a.txt", "B": "k2_p2b.txt", "C": "k3_p1.txt"}
+ENGINE_LOCK = threading.Lock()
+"""Held around this process's own engine calls (band 1's tables, canonical forms) when slices run
+side by side (``--jobs``): one thread at a time builds and reads them."""
 
 
 def cpu_of(argv: list[str], cwd: str) -> tuple[float, str]:
@@ -193,7 +199,8 @@ def side_by_side(path: str, spec: str, p: str, r: int, ids, slices, rounds: int,
                 theirs.append(c)
             print(f"# {spec} round {k + 1}: {('project', 'native')[side]} {c:.1f} CPU-s", file=log, flush=True)
     a, b = statistics.median(mine), statistics.median(theirs)
-    fm, ft = forms(f_mine), forms(f_theirs)
+    with ENGINE_LOCK:
+        fm, ft = forms(f_mine), forms(f_theirs)
     return {"project_cpu": a, "native_cpu": b, "ratio": b / a if a else None, "project_runs": mine,
             "native_runs": theirs, "project_found": len(fm), "native_found": len(ft), "both_found": len(fm & ft)}
 
@@ -221,9 +228,17 @@ def sample(args) -> None:
         for r in parse_ranks(args.ranks):
             todo += [(p, r, None, 0, "order"), (p, r, None, 1, "order")]
         todo += [(p, r, s, 0, "known 17") for r, s in known_slices(args.native, p, args.known)]
-    for p, r, first, offset, why in todo:
+    lock = threading.Lock()
+
+    def write(row: dict) -> None:
+        with lock:
+            with out.open("a") as fh:
+                fh.write(json.dumps(row) + "\n")
+            done.add((row["pass"], row["rank"], row["slice"]))
+
+    def one(p: str, r: int, first: int | None, offset: int, why: str) -> None:
         if first is None and any(k[:2] == (p, r) and k[2] == f"first+{offset}" for k in done):
-            continue  # known empty
+            return  # known empty
         with tempfile.TemporaryDirectory() as tmp:
             # his first non-empty slice and the next non-empty one (a few slices read past it)
             got = native_grids(args.native, p, r, first, 8, tmp) if first is None else \
@@ -231,24 +246,28 @@ def sample(args) -> None:
         if len(got) <= offset:
             key = f"first+{offset}" if first is None else first
             if (p, r, key) not in done:
-                with out.open("a") as fh:
-                    fh.write(json.dumps({"pass": p, "rank": r, "slice": key, "why": why, "empty": True}) + "\n")
-                done.add((p, r, key))
+                write({"pass": p, "rank": r, "slice": key, "why": why, "empty": True})
                 print(f"{p}:{r}: his generator writes no grid there ({why}, {key})", flush=True)
-            continue
+            return
         s = sorted(got)[offset]
         if (p, r, s) in done:
-            continue
-        ids, grids, note = project_bands2(p, r, got[s])
+            return
+        with ENGINE_LOCK:
+            ids, grids, note = project_bands2(p, r, got[s])
         res = side_by_side(args.native, f"{p}:{r}:{s}-{s}", p, r, ids, (s, s), args.rounds)
-        row = {"pass": p, "rank": r, "slice": s, "why": why, "empty": False, "his_grids": len(got[s]),
-               "grids": grids, "bands2": len(ids), "note": note, **res}
-        with out.open("a") as fh:
-            fh.write(json.dumps(row) + "\n")
-        done.add((p, r, s))
+        write({"pass": p, "rank": r, "slice": s, "why": why, "empty": False, "his_grids": len(got[s]),
+               "grids": grids, "bands2": len(ids), "note": note, **res})
         print(f"{p}:{r}:{s} ({why}) {grids} grids, project {res['project_cpu']:.2f} s, native {res['native_cpu']:.2f} s, "
               f"ratio {res['ratio']:.2f}; 17s {res['project_found']} / {res['native_found']} "
               f"({res['both_found']} both)", flush=True)
+
+    if args.jobs <= 1:
+        for item in todo:
+            one(*item)
+        return
+    with ThreadPoolExecutor(args.jobs) as ex:  # each job's time is its processes' CPU seconds
+        for f in [ex.submit(one, *item) for item in todo]:
+            f.result()
 
 
 def report(path: str) -> None:
@@ -285,6 +304,8 @@ def main() -> None:
     ap.add_argument("--ranks", default="0-415/16")
     ap.add_argument("--passes", default="A,B,C")
     ap.add_argument("--known", type=int, default=4, help="with --sample: slices per pass holding a known 17")
+    ap.add_argument("--jobs", type=int, default=1,
+                    help="with --sample: slices run side by side at once (on a machine with the cores for them)")
     ap.add_argument("--report", metavar="FILE", help="the tables of a sample file")
     args = ap.parse_args()
     if args.report:

@@ -116,7 +116,7 @@ def _enter_band3(b3, grid, planes, near, BT, relabel, fix3, sort_tmp, fnot):
 def _pool_uas(npool, pool12, pool3, poolsig, planes, ua12, ua3, notcell):
     """This band 3's list of UAs: the pool's whose band-3 cells hold the same digits here (a
     minimal UA of one grid is a UA of another that agrees on its cells and on rows 1-6)."""
-    nua = 0
+    nua = np.int64(0)  # typed, not a literal: _add_b3_ua compiled once
     for t in range(npool):
         u3 = pool3[t]
         ok = True
@@ -271,7 +271,7 @@ def _band3_sets(sets, ns, fix3, nfix3, fnot, z, base, stack_cap, dead0, out, H):
     unmet_root(unmet, VW, nfix3)
     hit_start(ctl, chosen, dead, rest, nclue, dead0)
     zero = np.int64(0)
-    n = 0
+    n = np.int64(0)  # typed, not a literal: the helpers below compiled once
     while True:
         ev = hit_next(ctl, allsets, notin, unmet, W, chosen, dead, rest, nclue, z, base, stack_cap, np.int64(2),
                       np.bool_(True))
@@ -524,7 +524,7 @@ def pair_search(g54, bands3, nb3, cand, ncand, z, stack_cap, kmax_g, max_g, BT, 
                 x &= x - ONE
                 for w in range(Wu):
                     miss[w] &= P.notcell[c, w]
-            ns = 0
+            ns = np.int64(0)  # typed, not a literal: _check_candidate and the helpers compiled once
             for w in range(Wu):
                 v = miss[w]
                 if w == Wu - 1 and (nua & 63) != 0:

@@ -54,7 +54,7 @@ def valid_sets(fix, nfix, k, out):
         unmet[0, w] = 0
     unmet_root(unmet, zero, nfix)
     hit_start(ctl, chosen, dead, rest, nclue, np.int64(0))
-    n = 0
+    n = np.int64(0)
     while True:
         ev = hit_next(ctl, fix, notin, unmet, W, chosen, dead, rest, nclue, k, base, cap, np.int64(2), np.bool_(True))
         if ev < 0:

@@ -13,8 +13,8 @@ from .._jit import kernel
 from ..solve import SOLVER_WORDS
 from .counters import STAT_XY_CHECKS, STAT_XY_LEARNED
 from ._check import rows_ua, rows_unique, x_node
-from ._hitting import (FULL27, LAST, LEVELS, NO_CAP, add_set, branch_on, completions, emit_last, hit_next, hit_start,
-                       set_bitmaps, unmet_root)
+from ._hitting import (FULL27, LAST, LEVELS, NO_CAP, add_set, branch_on, completions, hit_next, hit_start, set_bitmaps,
+                       unmet_root)
 
 ONE = np.uint64(1)
 XY_WORDS = 8
@@ -138,7 +138,7 @@ def xy_expand(X, nx, at, p1, p2, nua, fix2, nfix2, y, max_sets, check_from, grid
     how many, with ``at[0]`` the first X not done (``nx`` when all are; 0 written and ``at[0]``
     unchanged: one X's candidates do not fit in ``out``), so a full buffer costs no work done
     again. UAs learned stay. ``stats``: STAT_XY_CHECKS and STAT_XY_LEARNED incremented."""
-    W = np.int64(XY_WORDS)  # a typed value, not a literal: the hitting-set search compiled once for all callers
+    W = XY_WORDS  # a literal: the walk's word loops and its bound and last-clue helpers specialised for 8 words
     notin = np.empty((27, W), np.uint64)  # bit j: cell not in local set j
     unmet = np.empty((LEVELS, W), np.uint64)
     chosen = np.empty(LEVELS, np.int64)
@@ -167,14 +167,14 @@ def xy_expand(X, nx, at, p1, p2, nua, fix2, nfix2, y, max_sets, check_from, grid
     for u in range(nua[0] + min(nua[1], ring)):
         _ua_bit(u, p1[u], p2[u], nb1, live, inb1)
     last_clue = check_from >= 1
-    n = 0
+    n = np.int64(0)  # typed, not a literal: completions compiled once
     for a in range(at[0], nx):
         x = X[a]
         n0 = n
         if not _missed_by(x, nb1, live, inb1, NW, miss):
             continue  # a learned UA inside band 1 that X misses
         ns = _local_sets(miss, NW, ml, nua, ring, p2, fix2, nfix2, max_sets, tmp, bucket, sets)
-        set_bitmaps(sets, ns, notin, np.int64(0), W)
+        set_bitmaps(sets, ns, notin, np.int64(0), np.int64(W))
         for w in range(W):
             unmet[0, w] = 0
         unmet_root(unmet, np.int64(0), ns)
@@ -185,11 +185,16 @@ def xy_expand(X, nx, at, p1, p2, nua, fix2, nfix2, y, max_sets, check_from, grid
             if ev < 0:
                 break
             lvl = hctl[0]
-            if ev == LAST:  # one clue left: written out unchecked
-                n = emit_last(x, np.int64(27), chosen[lvl], hctl[2], out, n)
-                if n < 0:
-                    at[0] = a  # out is full: this X again next time
-                    return n0
+            if ev == LAST:  # one clue left: written out unchecked (here, not by a call: the XY
+                # step meets this event every few nodes)
+                v = hctl[2]
+                while v:
+                    if n >= out.shape[0]:
+                        at[0] = a  # out is full: this X again next time
+                        return n0
+                    out[n] = x | ((chosen[lvl] | (v & -v)) << 27)
+                    v &= v - 1
+                    n += 1
                 continue
             need = y - nclue[lvl]
             ok = need < check_from
