@@ -9,7 +9,7 @@ way wherever the package is installed.
 """
 import hashlib
 import os
-from functools import lru_cache, partial
+from functools import lru_cache
 from pathlib import Path
 
 import numba
@@ -74,8 +74,25 @@ JIT_OPTIONS = {"cache": _CACHE, "nogil": True}
 OVERLOAD_OPTIONS = {"cache": _CACHE}
 """``jit_options`` of every ``numba.extending.overload`` (the bit intrinsics in ``_bits``)."""
 
-kernel = partial(numba.njit, **JIT_OPTIONS)
-"""``@kernel`` = ``numba.njit(cache=True, nogil=True)``."""
+
+
+def _stable(dispatcher):
+    """Give a kernel an identity that is the same in every process (its module, name and line).
+    Numba keys the cached code of a function made by a factory (a closure) on its cells pickled,
+    and a kernel pickles with its identity, by default a random one: such functions (the rating's
+    chain runs and producers) would miss the cache and compile again in every process."""
+    f = dispatcher.py_func
+    dispatcher._set_uuid(f"sudoku-engine:{f.__module__}.{f.__qualname__}:{f.__code__.co_firstlineno}")
+    return dispatcher
+
+
+def kernel(*args, **options):
+    """``@kernel`` = ``numba.njit(cache=True, nogil=True)`` (also ``@kernel(inline="always")``,
+    ``kernel(func)``), with a stable identity."""
+    made = numba.njit(*args, **{**JIT_OPTIONS, **options})
+    if isinstance(made, numba.core.dispatcher.Dispatcher):
+        return _stable(made)
+    return lambda func: _stable(made(func))
 
 class _CompileNotice(event.Listener):
     """Tells ``_cache`` when a compilation starts and ends (cache hits start none)."""
