@@ -114,7 +114,7 @@ class Skfr(Tool):
 API_SCRIPT = """
 import sys
 import sudoku_symmetry as ss
-ss.rate("9....1..384.2....95....8.1....67....4...1.3.619..4...238....4...............3.2..")  # loads the kernels
+ss.rate("..3.9....1...4..36..8..21...4..8..73...9................4.7..686........7.....5.4")  # loads the kernels, chains to dynamic (+) included
 import time
 puzzles = [line.split()[0][:81] for line in open(sys.argv[1]) if line.strip()]
 t0 = time.process_time()
