@@ -5,6 +5,7 @@ GRIDCHECKER variable), and the expected values the tests read.
     python bench/explore_native.py expected            # writes tests/data/explore_gridchecker.json
     python bench/explore_native.py pattern --patterns 5 --seed 48 [--fixed-clues 9]
     python bench/explore_native.py vicinity --puzzles 10 --seed 48 [--minus 2]
+    python bench/explore_native.py pieces --line 20578 --state bench/data/explore_whole_gridchecker.jsonl
 
 ``expected``: the cases of tests/test_explore_pattern.py (list 17s drawn with seed 48, 12 of the
 17 clues fixed, the other 5 free, chosen with the list line as seed; and cases that are not 17s:
@@ -27,6 +28,18 @@ pattern's automorphisms too. ``--fixed-clues K``: the first K clues of each list
 ``vicinity``: {-1+1} (``--minus 2``: {-2+2}) of list 17s by gridchecker (``--similar --minus1``,
 then ``--similar --plus1 --unique`` or ``--plus2``) and by the project, alternating, CPU seconds,
 and whether both found the same classes.
+
+``pieces``: a whole 17-clue pattern by gridchecker, in pieces that one session can finish and the
+next resume: gridchecker's own start (the unit with the most clues numbered 1, 2, ..., then its
+order of the other clue cells, read from its source, patterns.cpp ``enumerate``) with the first
+``--split`` cells of that order given every digit they can take, each piece one
+``--pattern --enumerate --fixclues`` run. gridchecker orders the cells after a given one exactly
+as after one it placed, so the pieces are the subtrees of its whole run and their CPU seconds add
+up to it. Rows (piece, CPU seconds, lines) are appended to ``--state`` (JSON lines) as pieces end,
+in a seeded random order, so a partial run gives an unbiased estimate of the whole (mean x pieces)
+and a complete one the measurement; ``--budget`` stops after so many CPU seconds. ``--check``
+runs the unsplit search once beside the pieces (with ``--fixed-clues``, where it is quick) to show
+that the pieces' lines and seconds add up to it.
 """
 from __future__ import annotations
 
@@ -216,6 +229,131 @@ def vicinity(args) -> None:
           f"ratio {sum(theirs) / sum(ours):.2f}x")
 
 
+UNITS = [[r * 9 + c for c in range(9)] for r in range(9)] + [[r * 9 + c for r in range(9)] for c in range(9)] + \
+    [[(3 * (b // 3) + i // 3) * 9 + 3 * (b % 3) + i % 3 for i in range(9)] for b in range(9)]
+"""gridchecker's units in its order: rows, columns, boxes, each cell in reading order."""
+
+
+def gridchecker_start(pattern: np.ndarray, fixed: np.ndarray | None = None) -> tuple[np.ndarray, list[int]]:
+    """gridchecker's start of ``--pattern --enumerate`` (patterns.cpp ``enumerate``): the digits it
+    gives (``fixed`` on the pattern's cells, or else the last unit with the most clue cells,
+    numbered 1, 2, ... in its cell order) and the order in which it places the other clue cells
+    (most clues seen that are placed, then most not placed, then most not placed in the cell's
+    chutes outside its box; ties to the first cell)."""
+    given = np.zeros(81, np.int64)
+    if fixed is not None:
+        given[pattern] = fixed[pattern]
+    else:
+        counts = [int(pattern[u].sum()) for u in UNITS]
+        best = max(i for i in range(27) if counts[i] == max(counts))
+        k = 0
+        for c in UNITS[best]:
+            if pattern[c]:
+                k += 1
+                given[c] = k
+    placed = given > 0
+    clues = [int(c) for c in np.flatnonzero(pattern)]
+    order = []
+    for _ in range(len(clues) - int(placed.sum())):
+        best, top = -1, 0
+        for i in clues:
+            if placed[i]:
+                continue
+            ri, ci, bi = i // 9, i % 9, (i // 27) * 3 + (i % 9) // 3
+            rating = 0
+            for j in clues:
+                if j == i:
+                    continue
+                rj, cj, bj = j // 9, j % 9, (j // 27) * 3 + (j % 9) // 3
+                if ri == rj or ci == cj or bi == bj:
+                    rating += 10000 if placed[j] else 100
+                if not placed[j] and (ri // 3 == rj // 3 or ci // 3 == cj // 3) and bi != bj:
+                    rating += 1
+            if top < rating:
+                best, top = i, rating
+        placed[best] = True
+        order.append(best)
+    return given, order
+
+
+def _sees(a: int, b: int) -> bool:
+    return a // 9 == b // 9 or a % 9 == b % 9 or ((a // 27) * 3 + (a % 9) // 3) == ((b // 27) * 3 + (b % 9) // 3)
+
+
+def gridchecker_pieces(given: np.ndarray, cells: list[int]) -> list[np.ndarray]:
+    """Every digit assignment to ``cells`` (on top of ``given``) that breaks no unit: the pieces
+    of gridchecker's search below those cells (those its logic rules out end at once)."""
+    out = [given.copy()]
+    for c in cells:
+        nxt = []
+        for g in out:
+            seen = {int(g[j]) for j in range(81) if g[j] and _sees(c, j)}
+            for d in range(1, 10):
+                if d not in seen:
+                    h = g.copy()
+                    h[c] = d
+                    nxt.append(h)
+        out = nxt
+    return out
+
+
+def pieces(args) -> None:
+    from sudoku_symmetry.engine.explore import format_pattern
+    from sudoku_symmetry.engine.text import as_batch, format_lines
+
+    lines = read_lines("17clue_49158.txt")
+    batch = as_batch(lines)
+    puzzle = batch[args.line - 1]
+    pattern = puzzle > 0
+    fixed = None
+    if args.fixed_clues is not None:
+        fixed = puzzle.copy()
+        fixed[np.flatnonzero(fixed)[args.fixed_clues:]] = 0
+    given, order = gridchecker_start(pattern, fixed)
+    parts = gridchecker_pieces(given, order[:args.split])
+    np.random.default_rng(args.seed).shuffle(parts)
+    p = _digits(format_pattern(pattern))
+    state = Path(args.state)
+    done = {}
+    if state.exists():
+        for row in map(json.loads, filter(str.strip, state.read_text().splitlines())):
+            done[row["fixclues"]] = row
+    print(f"list line {args.line}: gridchecker gives {int((given > 0).sum())} digits, then places "
+          f"{order[:args.split]} first: {len(parts)} pieces, {len(done)} done", flush=True)
+    spent = 0.0
+    for part in parts:
+        key = format_lines(part[None, :])[0]
+        if key in done:
+            continue
+        if args.budget and spent >= args.budget:
+            break
+        found, sec = gridchecker(args.gridchecker, ["--pattern", "--enumerate", p, "--fixclues", key])
+        spent += sec
+        row = {"line": args.line, "fixclues": key, "cpu": round(sec, 3), "lines": len(found), "found": sorted(set(found))}
+        done[key] = row
+        with state.open("a") as fh:
+            fh.write(json.dumps(row) + "\n")
+        print(f"{len(done):4d}/{len(parts)} {key} {sec:9.2f} s {len(found)} lines", flush=True)
+    rows = [done[format_lines(q[None, :])[0]] for q in parts if format_lines(q[None, :])[0] in done]
+    total = sum(r["cpu"] for r in rows)
+    found = sorted({x for r in rows for x in r["found"]})
+    if len(rows) == len(parts):
+        print(f"gridchecker, whole: {total:,.1f} CPU s over {len(parts)} pieces, {len(found)} puzzles, "
+              f"{len(_forms(found))} classes")
+    elif rows:
+        print(f"gridchecker: {len(rows)} of {len(parts)} pieces, {total:,.1f} CPU s; the whole about "
+              f"{total / len(rows) * len(parts):,.0f} CPU s (the mean piece times the pieces, drawn at random)")
+    if fixed is not None and fixed.any() and fixed is not None:
+        members = [i for i in range(len(batch)) if (batch[i] > 0).tolist() == pattern.tolist()
+                   and all(batch[i][j] == fixed[j] for j in np.flatnonzero(fixed))]
+        print(f"the list's puzzles holding them: {len(members)} ({len(_forms([lines[i] for i in members]))} classes)")
+    if args.check:
+        extra = [] if fixed is None else ["--fixclues", format_lines(given[None, :])[0]]
+        whole_lines, sec = gridchecker(args.gridchecker, ["--pattern", "--enumerate", p, *extra])
+        print(f"unsplit: {sec:.2f} CPU s, {len(whole_lines)} lines; the pieces: {total:.2f} CPU s, "
+              f"same lines: {sorted(set(whole_lines)) == found}")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--gridchecker", default=GRIDCHECKER)
@@ -231,8 +369,16 @@ def main() -> None:
     v.add_argument("--puzzles", type=int, default=10)
     v.add_argument("--seed", type=int, default=48)
     v.add_argument("--minus", type=int, choices=(1, 2), default=1, help="{-1+1} or {-2+2}")
+    w = sub.add_parser("pieces")
+    w.add_argument("--line", type=int, default=20578, help="the list 17 (1-based line) whose pattern is searched")
+    w.add_argument("--fixed-clues", type=int, default=None, help="fix its first K clues (a quick case for --check)")
+    w.add_argument("--split", type=int, default=2, help="cells of gridchecker's order given every digit")
+    w.add_argument("--seed", type=int, default=48, help="the order of the pieces")
+    w.add_argument("--state", required=True, help="JSON lines, one per piece done (resumable)")
+    w.add_argument("--budget", type=float, default=0, help="stop after about so many CPU seconds (0: no limit)")
+    w.add_argument("--check", action="store_true", help="run the unsplit search too and compare")
     args = ap.parse_args()
-    {"expected": expected, "pattern": pattern, "vicinity": vicinity}[args.what](args)
+    {"expected": expected, "pattern": pattern, "vicinity": vicinity, "pieces": pieces}[args.what](args)
 
 
 if __name__ == "__main__":
