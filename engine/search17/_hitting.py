@@ -1,6 +1,7 @@
 """The one hitting-set search of the 17-clue search: every set of k cells of a band (27 cells,
 a 27-bit mask) that meets each of a list of sets, with a stack cap and bounds. The valid clue
-sets of a band (``_valid``), the XY step (``_xy``) and the band-3 step (``_band3``) all walk it.
+sets of a band (``_valid``) and the band-3 step (``_band3``) walk it (:func:`hit_next`); the XY
+step (``_xy``) runs its own loop on the same bitmaps, bound, last-clue shortcut and completions.
 
 **Enumeration, each set once.** A node is the clues chosen so far and the *dead* cells its
 subtree may not use. Branch on the first set not yet met (the sets come smallest first, so it is
@@ -20,10 +21,10 @@ once instead of child by child. A stack cap (at most ``cap`` clues in a stack, `
 them already placed elsewhere) ends a node that breaks it.
 
 **Events.** :func:`hit_next` walks to the next node where the caller has work and returns: a
-*leaf* (every set met: the caller writes the completions, or checks the node and, when the
-check teaches a new set, adds it and asks to go on at that node branching on it,
-:func:`branch_on`), or a *last clue* (the completing cells, ``ctl[2]``). The walk's position
-lives in ``ctl`` and the per-level arrays, so the caller's loop is the search.
+*leaf* (every set met: the caller writes the completions), or a *last clue* (the completing
+cells, ``ctl[2]``). The walk's position lives in ``ctl`` and the per-level arrays, so the
+caller's loop is the search. (The XY step checks its leaves and, when a check teaches a new set,
+adds it with :func:`add_set` and branches on it at once, in its own loop.)
 """
 import numpy as np
 
@@ -40,8 +41,7 @@ LEVELS = 33
 DONE, LEAF, LAST = -1, 0, 1
 """What :func:`hit_next` returns: the walk is over; a leaf; a last clue."""
 POP, NEW = -1, -2
-"""``ctl[1]`` between two calls: leave node ``ctl[0]``; node ``ctl[0]`` is new (a set index
-``>= 0``: go on at node ``ctl[0]`` branching on that set)."""
+"""``ctl[1]`` between two calls: leave node ``ctl[0]``; node ``ctl[0]`` is new."""
 
 
 @kernel
@@ -91,12 +91,6 @@ def hit_start(ctl, chosen, dead, rest, nclue, dead0):
     dead[0] = dead0
     nclue[0] = 0
     rest[0] = -1
-
-
-@kernel
-def branch_on(ctl, j):
-    """After a leaf: go on at that node, branching on set j (just added: it is unmet there)."""
-    ctl[1] = j
 
 
 @kernel
@@ -211,7 +205,7 @@ def emit_last(prefix, shift, s, cells, out, n):
     return n
 
 
-@kernel(inline="always")  # inlined: the walk is its caller's loop (the XY step meets an event every few nodes)
+@kernel(inline="always")  # inlined: the walk is its caller's loop
 def hit_next(ctl, sets, notin, unmet, W, chosen, dead, rest, nclue, z, base, cap, bound_from, last_clue):
     """Walk to the next event (module docstring): ``z`` clues in all, sets ``sets`` (bit j of
     ``unmet``/``notin`` rows of ``W`` words), stack cap ``cap`` over ``base``; the bound where

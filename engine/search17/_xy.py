@@ -2,9 +2,10 @@
 
 A clue set of bands 1+2 with x clues in band 1 and y in band 2 must meet every UA of the pair:
 per valid band-1 set X, the band-2 sets Y of y cells that meet the band-2 parts of the UAs X
-misses and band 2's fixing sets, by the hitting-set search (``_hitting``), checked for rows 1-6
-by the solver where every known set is met (``_check.rows_unique``); a failed check teaches a UA
-of the pair, which X's search branches on at once and later Xs meet too.
+misses and band 2's fixing sets, by a hitting-set search on ``_hitting``'s bitmaps, bound and
+last-clue shortcut (its own loop, not ``_hitting``'s walk: see ``xy_expand``), checked for rows
+1-6 by the solver where every known set is met (``_check.rows_unique``); a failed check teaches a
+UA of the pair, which X's search branches on at once and later Xs meet too.
 """
 import numpy as np
 
@@ -13,7 +14,7 @@ from .._jit import kernel
 from ..solve import SOLVER_WORDS
 from .counters import STAT_XY_CHECKS, STAT_XY_LEARNED
 from ._check import rows_ua, rows_unique, x_node
-from ._hitting import (FULL27, LAST, LEVELS, NO_CAP, add_set, branch_on, completions, hit_next, hit_start, set_bitmaps,
+from ._hitting import (FULL27, LEVELS, NO_CAP, add_set, completions, disjoint_bound, meeting_all, set_bitmaps,
                        unmet_root)
 
 ONE = np.uint64(1)
@@ -137,16 +138,18 @@ def xy_expand(X, nx, at, p1, p2, nua, fix2, nfix2, y, max_sets, check_from, grid
     Starts at X ``at[0]`` and writes X | Y << 27 to ``out`` (int64) for whole Xs only: returns
     how many, with ``at[0]`` the first X not done (``nx`` when all are; 0 written and ``at[0]``
     unchanged: one X's candidates do not fit in ``out``), so a full buffer costs no work done
-    again. UAs learned stay. ``stats``: STAT_XY_CHECKS and STAT_XY_LEARNED incremented."""
-    W = XY_WORDS  # a literal: the walk's word loops and its bound and last-clue helpers specialised for 8 words
+    again. UAs learned stay. ``stats``: STAT_XY_CHECKS and STAT_XY_LEARNED incremented.
+
+    The search is its own depth-first loop on ``_hitting``'s helpers: walking ``_hitting.hit_next``
+    (an event per leaf or last clue, a stack-cap test per node) made this step 3-5 % slower."""
+    W = XY_WORDS  # a literal: the loop's word scans and its bound and last-clue helpers specialised for 8 words
     notin = np.empty((27, W), np.uint64)  # bit j: cell not in local set j
     unmet = np.empty((LEVELS, W), np.uint64)
     chosen = np.empty(LEVELS, np.int64)
     dead = np.empty(LEVELS, np.int64)
-    rest = np.empty(LEVELS, np.int64)
+    rest = np.empty(LEVELS, np.int64)  # cells of the branching set still to try; -1: a new node
     nclue = np.empty(LEVELS, np.int64)
     pos = np.zeros(27, np.int64)
-    hctl = np.zeros(3, np.int64)
     bucket = np.zeros(28, np.int64)
     tmp = np.zeros(W * 64, np.int64)
     base = np.zeros(SOLVER_WORDS, np.uint32)  # the solver's node of band 3 and X (``x_node``)
@@ -178,54 +181,85 @@ def xy_expand(X, nx, at, p1, p2, nua, fix2, nfix2, y, max_sets, check_from, grid
         for w in range(W):
             unmet[0, w] = 0
         unmet_root(unmet, np.int64(0), ns)
-        hit_start(hctl, chosen, dead, rest, nclue, np.int64(0))
-        while True:
-            ev = hit_next(hctl, sets, notin, unmet, W, chosen, dead, rest, nclue, y, base3, cap, np.int64(3),
-                          last_clue)
-            if ev < 0:
-                break
-            lvl = hctl[0]
-            if ev == LAST:  # one clue left: written out unchecked (here, not by a call: the XY
-                # step meets this event every few nodes)
-                v = hctl[2]
-                while v:
-                    if n >= out.shape[0]:
-                        at[0] = a  # out is full: this X again next time
-                        return n0
-                    out[n] = x | ((chosen[lvl] | (v & -v)) << 27)
-                    v &= v - 1
-                    n += 1
-                continue
-            need = y - nclue[lvl]
-            ok = need < check_from
-            if not ok:
-                stats[STAT_XY_CHECKS] += 1
-                if base_x != a:
-                    x_node(grid, x, puzzle, base)
-                    base_x = a
-                ok = rows_unique(S, ctl, base, grid, chosen[lvl], ycells, sols)
-            if not ok:
-                d1, d2 = rows_ua(sols, grid)
-                stats[STAT_XY_LEARNED] += 1
-                if ring > 0:
-                    u = nua[0] + nua[1] % ring
-                    p1[u] = d1
-                    p2[u] = d2
-                    _ua_bit(u, d1, d2, nb1, live, inb1)
-                    nua[1] += 1
-                if d2 == 0:
-                    break  # X misses a UA inside band 1: no Y
-                if ns < W * 64:
-                    sets[ns] = d2  # a new local set, unmet at this node and every node above it
-                    add_set(d2, ns, notin, unmet, lvl)
-                    branch_on(hctl, ns)
-                    ns += 1
+        lvl = 0
+        chosen[0] = 0
+        dead[0] = 0
+        nclue[0] = 0
+        rest[0] = -1
+        while lvl >= 0:
+            if rest[lvl] == -1:  # a new node: branch on its first unmet set
+                need = y - nclue[lvl]
+                f = -1
+                for w in range(W):
+                    if unmet[lvl, w]:
+                        f = w * 64 + trailing_zeros(unmet[lvl, w])
+                        break
+                if f < 0:  # every known set met
+                    ok = need < check_from
+                    if not ok:
+                        stats[STAT_XY_CHECKS] += 1
+                        if base_x != a:
+                            x_node(grid, x, puzzle, base)
+                            base_x = a
+                        ok = rows_unique(S, ctl, base, grid, chosen[lvl], ycells, sols)
+                    if not ok:
+                        d1, d2 = rows_ua(sols, grid)
+                        stats[STAT_XY_LEARNED] += 1
+                        if ring > 0:
+                            u = nua[0] + nua[1] % ring
+                            p1[u] = d1
+                            p2[u] = d2
+                            _ua_bit(u, d1, d2, nb1, live, inb1)
+                            nua[1] += 1
+                        if d2 == 0:
+                            break  # X misses a UA inside band 1: no Y
+                        if ns < W * 64:
+                            sets[ns] = d2  # a new local set, unmet at this node and every node above it
+                            add_set(d2, ns, notin, unmet, lvl)
+                            f = ns  # branched on here
+                            ns += 1
+                        else:
+                            ok = True  # no room: left unchecked to the band-3 step's learning
+                    if ok:  # every completion by free cells (the dead ones are the siblings')
+                        n = completions(x, np.int64(27), chosen[lvl], FULL27 & ~chosen[lvl] & ~dead[lvl], need, base3,
+                                        cap, pos, out, n)
+                        if n < 0:
+                            at[0] = a  # out is full: this X again next time
+                            return n0
+                        lvl -= 1
+                        continue
+                if need <= 0:
+                    lvl -= 1
                     continue
-                ok = True  # no room: left unchecked to the band-3 step's learning
-            n = completions(x, np.int64(27), chosen[lvl], FULL27 & ~chosen[lvl] & ~dead[lvl], need, base3, cap, pos,
-                            out, n)
-            if n < 0:
-                at[0] = a
-                return n0
+                if need == 1 and last_clue:  # the completing cells at once, written out unchecked
+                    v = meeting_all(sets[f] & ~dead[lvl], unmet, lvl, notin, W)
+                    while v:
+                        if n >= out.shape[0]:
+                            at[0] = a
+                            return n0
+                        out[n] = x | ((chosen[lvl] | (v & -v)) << 27)
+                        v &= v - 1
+                        n += 1
+                    lvl -= 1
+                    continue
+                # with two clues left the children (one left, resolved at once) cost less than the bound's scan
+                if need >= 3 and disjoint_bound(unmet, lvl, W, sets, dead[lvl], need) > need:
+                    lvl -= 1
+                    continue
+                rest[lvl] = sets[f] & ~dead[lvl]
+            if rest[lvl] == 0:
+                lvl -= 1
+                continue
+            c = trailing_zeros(rest[lvl])
+            bit = np.int64(1) << c
+            rest[lvl] &= ~bit
+            chosen[lvl + 1] = chosen[lvl] | bit
+            dead[lvl + 1] = dead[lvl]
+            dead[lvl] |= bit  # later branches at this level exclude c
+            nclue[lvl + 1] = nclue[lvl] + 1
+            for w in range(W):
+                unmet[lvl + 1, w] = unmet[lvl, w] & notin[c, w]
+            rest[lvl + 1] = -1
+            lvl += 1
     at[0] = nx
     return n
