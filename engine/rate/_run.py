@@ -19,8 +19,9 @@ import numpy as np
 
 from .._bits import LOWBIT, POPCOUNT
 from .._jit import kernel
-from ._graph import (C_BLOCK, C_NAKED, CNT, CNT_LEN, H_OFF, H_ON, LST, MEM, N_OFF, N_ON, NPID, OFF, RS_PAR, RS_RES,
-                     RS_RNP, RS_RPAR, RS_RWHY, X_NEW, X_OFF, X_ON, X_WHY, add_node, reset_graph, set_extra)
+from ._graph import (C_BLOCK, C_NAKED, CNT, CNT_LEN, H_OFF, H_ON, LST, MEM, N_OFF, N_ON, NID, NPID, OFF, RS_PAR, RS_RES,
+                     RS_RNP, RS_RPAR, RS_RWHY, X_NEW, X_OFF, X_ON, X_WHY, add_node, anc_clear, anc_close, anc_one, anc_or,
+                     new_node, reset_graph, set_extra)
 from ._state import copy_state, remove
 from ._tables import CAND, CELL_INDEX, CELL_REGION, IN_BLOCK, REGION_CELLS, RPOS
 
@@ -59,7 +60,7 @@ def make_run(adv, name):
 
     def run(g, save, gr, start, level, dynamic, nishio, nctx):
         """Run from potential ``start`` (pid); True on a contradiction (``cnt[X_*]``)."""
-        gi = gr[0]
+        gi, anc = gr
         mem = gi[MEM:MEM + NPID]
         lst = gi[LST:LST + 2 * 729]
         cnt = gi[CNT:CNT + CNT_LEN]
@@ -70,7 +71,7 @@ def make_run(adv, name):
         rwhy = gi[RS_RWHY:RS_RWHY + 8]  # parents (rows of 12) and parent counts
         rpar = gi[RS_RPAR:RS_RPAR + 8 * 12]
         rnp = gi[RS_RNP:RS_RNP + 8]
-        add_node(gr, start, par, 0, 0)
+        add_node(gi, anc, start, par, 0, 0)
         y = not nishio
         clash = False
         while cnt[H_ON] < cnt[N_ON] or cnt[H_OFF] < cnt[N_OFF]:
@@ -94,7 +95,8 @@ def make_run(adv, name):
                             clash = True
                             break
                         if mem[q] == 0:
-                            add_node(gr, q, par, 1, C_NAKED)
+                            node = new_node(gi, q, par, 1, C_NAKED)
+                            anc_one(gi, anc, node, node, gi[NID + p])
                     if clash:
                         break
                 # the digit's other places: block, row, column
@@ -112,7 +114,8 @@ def make_run(adv, name):
                             clash = True
                             break
                         if mem[q] == 0:
-                            add_node(gr, q, par, 1, C_BLOCK + k)
+                            node = new_node(gi, q, par, 1, C_BLOCK + k)
+                            anc_one(gi, anc, node, node, gi[NID + p])
                     if clash:
                         break
                 if clash:
@@ -158,7 +161,16 @@ def make_run(adv, name):
                         clash = True
                         break
                     if mem[q] == 0:
-                        add_node(gr, q, rpar[12 * i:12 * i + 12], int(rnp[i]), int(rwhy[i]))
+                        # add_node, its steps written out (see _graph: no loop in a loop inlined)
+                        npar = int(rnp[i])
+                        node = new_node(gi, q, rpar[12 * i:12 * i + 12], npar, int(rwhy[i]))
+                        if npar == 1:
+                            anc_one(gi, anc, node, node, gi[NID + p])
+                        else:
+                            anc_clear(anc, node, node)
+                            for j in range(npar):
+                                anc_or(anc, node, gi[NID + rpar[12 * i + j]])
+                            anc_close(gi, anc, node, node)
                 if clash:
                     break
             if level > 0 and cnt[H_ON] == cnt[N_ON] and cnt[H_OFF] == cnt[N_OFF]:
