@@ -231,10 +231,10 @@ def count_pid(gr, pid):
 
 
 @kernel(inline="always")
-def new_node(gi, pid, parents, npar, why):
-    """Add potential ``pid`` (not in the run yet) with its parents, at the end of its list, in
-    the graph ``(gi, anc)``; returns its node number, whose ancestors are set next
-    (``set_ancestors``, or its steps)."""
+def new_node(gi, pid, src, o, npar, why):
+    """Add potential ``pid`` (not in the run yet) with its parents (``src[o:o + npar]``), at the
+    end of its list, in the graph ``(gi, anc)``; returns its node number, whose ancestors are set
+    next (``set_ancestors``, or its steps)."""
     gi[MEM + pid] = 1
     if pid >= OFF:
         gi[LST + 729 + gi[CNT + N_OFF]] = pid
@@ -248,7 +248,7 @@ def new_node(gi, pid, parents, npar, why):
     gi[PSTART + pid] = start
     gi[PN + pid] = npar
     for j in range(npar):
-        gi[PBUF + start + j] = parents[j]
+        gi[PBUF + start + j] = src[o + j]
     gi[CNT + P_LEN] = start + npar
     gi[CAUSE + pid] = why
     node = gi[CNT + N_NODES]
@@ -261,7 +261,7 @@ def new_node(gi, pid, parents, npar, why):
 @kernel(inline="always")
 def add_node(gi, anc, pid, parents, npar, why):
     """Add potential ``pid`` with its parents and ancestors (``new_node``, ``set_ancestors``)."""
-    node = new_node(gi, pid, parents, npar, why)
+    node = new_node(gi, pid, parents, 0, npar, why)
     set_ancestors(gi, anc, node, node, parents, npar)
 
 

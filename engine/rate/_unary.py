@@ -109,10 +109,12 @@ def _can_beat(y, x, complexity, best):
 
 @kernel
 def _mark(g, c, d, in_loop, out):
+    """Candidates of digit ``d`` outside the loop that see cell ``c``, into ``out`` (a digit mask
+    per cell)."""
     for a in range(20):
         h = HOUSE[c, a]
         if not in_loop[h] and g[CAND + h] >> d & 1:
-            out[9 * h + d] = True
+            out[h] |= 1 << d
 
 
 @kernel
@@ -139,8 +141,8 @@ def _cycle_removals(g, root, j, sc, rem):
             in_loop[c] = True
             ncells += 1
         q = on_par[p]
-    forw = np.zeros(729, dtype=np.bool_)
-    back = np.zeros(729, dtype=np.bool_)
+    forw = np.zeros(81, dtype=np.int64)
+    back = np.zeros(81, dtype=np.int64)
     _mark(g, rc, root % 9, in_loop, forw)  # the returning "on" node, on the root's candidate
     q = j
     while True:
@@ -152,10 +154,7 @@ def _cycle_removals(g, root, j, sc, rem):
         _mark(g, p // 9, p % 9, in_loop, forw)
         q = on_par[p]
     for c in range(81):
-        rem[c] = 0
-    for k in range(729):
-        if forw[k] and back[k]:
-            rem[k // 9] |= 1 << (k % 9)
+        rem[c] = forw[c] & back[c]
     return ncells
 
 
