@@ -21,6 +21,7 @@ from ._tables import CAND, COMB9_ALL, COMB9_START, CROSS, EMPTY, REGION_CELLS, R
 def _emit(gr, rem, par, npar, produced):
     """The potentials of one hint: an "off" for each removal, cell by cell; returns the count
     produced (added or already in the run)."""
+    gi, anc = gr
     mem = v_mem(gr)
     for c in range(81):
         m = rem[c]
@@ -29,7 +30,7 @@ def _emit(gr, rem, par, npar, produced):
             m &= m - 1
             produced += 1
             if mem[q] == 0:
-                add_node(gr, q, par, npar, C_ADVANCED)
+                add_node(gi, anc, q, par, npar, C_ADVANCED)
     return produced
 
 

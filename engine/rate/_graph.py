@@ -24,8 +24,8 @@ without adding it, numbered as the next node). ``gi`` holds, at these offsets:
 - ``NEST + pid``: for a potential a nested chain removed, that chain's record, else -1;
 - ``NID + pid``, ``PIDOF + node``: node number of a potential and back;
 - ``ANCN + row``: the number of potentials in ``anc[row]`` (the chain's complexity);
-- from ``RS_PAR``: a run's scratch (parents of the potentials being made), so that a run
-  allocates nothing.
+- from ``RS_PAR``: a run's scratch (the potentials being made, their causes and parents), so
+  that a run allocates nothing.
 """
 import numpy as np
 
@@ -58,8 +58,8 @@ ANCN = PBUF + PBUF_LEN
 RS_PAR = ANCN + NPID + 1
 RS_RPAR = RS_PAR + 96
 RS_RES = RS_RPAR + 8 * 12
-RS_RWHY = RS_RES + 8
-RS_RNP = RS_RWHY + 8
+RS_RWHY = RS_RES + 32
+RS_RNP = RS_RWHY + 32
 GI_LEN = RS_RNP + 8
 
 C_NONE, C_NAKED, C_BLOCK, C_ROW, C_COLUMN, C_ADVANCED = 0, 1, 2, 3, 4, 5
@@ -149,34 +149,56 @@ def v_pidof(gr):
     return gr[0][PIDOF:PIDOF + NPID + 1]
 
 
+# The steps of adding a node are kernels of at most one loop each, inlined where a run adds a
+# node: Numba prunes the reference counts of the arrays handed to such a kernel, not those of
+# one holding a loop in a loop (two atomic operations per array and node).
+
+
 @kernel(inline="always")
-def set_ancestors(gr, row, node, parents, npar):
-    """``anc[row]`` = node ``node`` and the ancestors of its parents (pids), and their number."""
-    gi, anc = gr
-    width = (node >> 6) + 1
-    bit = np.uint64(1) << np.uint64(node & 63)
-    if npar == 1:
-        # one parent (every potential of a static run): its ancestors, and the node, new to them
-        q = gi[NID + parents[0]]
-        wq = (q >> 6) + 1
-        for w in range(wq):
-            anc[row, w] = anc[q, w]
-        for w in range(wq, width):
-            anc[row, w] = 0
-        anc[row, node >> 6] |= bit
-        gi[ANCN + row] = gi[ANCN + q] + 1
-        return
-    for w in range(width):
+def anc_one(gi, anc, row, node, q):
+    """``anc[row]`` = node ``node`` and the ancestors of node ``q``, its one parent (every
+    potential of a static run): the count is q's plus one."""
+    wq = (q >> 6) + 1
+    for w in range((node >> 6) + 1):
+        anc[row, w] = anc[q, w] if w < wq else np.uint64(0)
+    anc[row, node >> 6] |= np.uint64(1) << np.uint64(node & 63)
+    gi[ANCN + row] = gi[ANCN + q] + 1
+
+
+@kernel(inline="always")
+def anc_clear(anc, row, node):
+    """``anc[row]`` empty over the words node ``node`` uses, before ``anc_or``."""
+    for w in range((node >> 6) + 1):
         anc[row, w] = 0
-    anc[row, node >> 6] |= bit
-    for j in range(npar):
-        q = gi[NID + parents[j]]
-        for w in range((q >> 6) + 1):
-            anc[row, w] |= anc[q, w]
+
+
+@kernel(inline="always")
+def anc_or(anc, row, q):
+    """Add the ancestors of node ``q`` (a parent) to ``anc[row]``."""
+    for w in range((q >> 6) + 1):
+        anc[row, w] |= anc[q, w]
+
+
+@kernel(inline="always")
+def anc_close(gi, anc, row, node):
+    """Add node ``node`` itself to ``anc[row]`` and count the set."""
+    anc[row, node >> 6] |= np.uint64(1) << np.uint64(node & 63)
     n = 0
-    for w in range(width):
+    for w in range((node >> 6) + 1):
         n += popcount(anc[row, w])
     gi[ANCN + row] = n
+
+
+@kernel(inline="always")
+def set_ancestors(gi, anc, row, node, parents, npar):
+    """``anc[row]`` = node ``node`` and the ancestors of its parents (pids), and their number."""
+    if npar == 1:
+        anc_one(gi, anc, row, node, gi[NID + parents[0]])
+    else:
+        anc_clear(anc, row, node)
+        for j in range(npar):
+            anc_or(anc, row, gi[NID + parents[j]])
+        anc_close(gi, anc, row, node)
 
 
 @kernel
@@ -185,7 +207,7 @@ def set_extra(gr, pid, parents, npar):
     gi = gr[0]
     node = gi[CNT + N_NODES]
     gi[PIDOF + node] = pid
-    set_ancestors(gr, EXTRA, node, parents, npar)
+    set_ancestors(gi, gr[1], EXTRA, node, parents, npar)
 
 
 @kernel(inline="always")
@@ -209,9 +231,10 @@ def count_pid(gr, pid):
 
 
 @kernel(inline="always")
-def add_node(gr, pid, parents, npar, why):
-    """Add potential ``pid`` (not in the run yet) with its parents, at the end of its list."""
-    gi = gr[0]
+def new_node(gi, pid, src, o, npar, why):
+    """Add potential ``pid`` (not in the run yet) with its parents (``src[o:o + npar]``), at the
+    end of its list, in the graph ``(gi, anc)``; returns its node number, whose ancestors are set
+    next (``set_ancestors``, or its steps)."""
     gi[MEM + pid] = 1
     if pid >= OFF:
         gi[LST + 729 + gi[CNT + N_OFF]] = pid
@@ -225,14 +248,21 @@ def add_node(gr, pid, parents, npar, why):
     gi[PSTART + pid] = start
     gi[PN + pid] = npar
     for j in range(npar):
-        gi[PBUF + start + j] = parents[j]
+        gi[PBUF + start + j] = src[o + j]
     gi[CNT + P_LEN] = start + npar
     gi[CAUSE + pid] = why
     node = gi[CNT + N_NODES]
     gi[NID + pid] = node
     gi[PIDOF + node] = pid
     gi[CNT + N_NODES] = node + 1
-    set_ancestors(gr, node, node, parents, npar)
+    return node
+
+
+@kernel(inline="always")
+def add_node(gi, anc, pid, parents, npar, why):
+    """Add potential ``pid`` with its parents and ancestors (``new_node``, ``set_ancestors``)."""
+    node = new_node(gi, pid, parents, 0, npar, why)
+    set_ancestors(gi, anc, node, node, parents, npar)
 
 
 @kernel

@@ -176,6 +176,7 @@ def hl_emit(hl, gr, recs):
     many potentials were produced (added or not)."""
     hf, hi, hfp, hrem, hrp, hn = hl
     rcomp, rfp, rn = recs
+    gi, anc = gr
     mem = v_mem(gr)
     nest = v_nest(gr)
     order = hl_order(hl)
@@ -216,7 +217,7 @@ def hl_emit(hl, gr, recs):
                 m &= m - 1
                 produced += 1
                 if mem[q] == 0:
-                    add_node(gr, q, hrp[p0:p0 + npar], npar, C_ADVANCED)
+                    add_node(gi, anc, q, hrp[p0:p0 + npar], npar, C_ADVANCED)
                     nest[q] = r
     return produced
 

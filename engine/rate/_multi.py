@@ -26,9 +26,9 @@ import numpy as np
 from .._bits import LOWBIT, POPCOUNT, trailing_zeros
 from .._jit import kernel
 from . import techniques as T
-from ._graph import (C_BLOCK, C_NAKED, EXTRA, N_NODES, N_OFF, N_ON, NPID, OFF, W, X_NEW, X_OFF, X_ON, X_WHY, count_pid,
-                     count_row, key_less, length_difficulty, level_difficulty, new_graph, pool_graph, row_width, v_cause,
-                     v_cnt, v_lst, v_mem, v_nest, v_nid, v_pidof)
+from ._graph import (ANCN, C_BLOCK, C_NAKED, EXTRA, N_NODES, N_OFF, N_ON, NID, NPID, OFF, W, X_NEW, X_OFF, X_ON, X_WHY,
+                     count_pid, count_row, key_less, length_difficulty, level_difficulty, new_graph, pool_graph, row_width,
+                     v_cause, v_cnt, v_lst, v_mem, v_nest, v_nid, v_pidof)
 from ._hintlist import hl_add, hl_done, hl_emit, hl_removed, nested_sum
 from ._tables import CAND, CELL_REGION, GLEN, REGION_CELLS, RPOS, VAL
 
@@ -114,7 +114,8 @@ def _nested_of(gr, row, recs, mask, fps, comps, n0, cap):
 @kernel(inline="always")
 def _store(gr, cache, k, clash):
     """Keep what the hints need of the run just made from candidate ``k`` assumed true."""
-    mem, lst, cnt, nest, nid, anc = v_mem(gr), v_lst(gr), v_cnt(gr), v_nest(gr), v_nid(gr), gr[1]
+    gi = gr[0]
+    lst, cnt = v_lst(gr), v_cnt(gr)
     cached, c_mem, c_on, c_off, c_n, c_cnt, c_nl0, c_nll, nb_fp, nb_comp, nb_n = cache
     cached[k] = True
     for w in range(W):
@@ -128,7 +129,7 @@ def _store(gr, cache, k, clash):
             else:
                 c_off[k, i] = p
             c_mem[k, p >> 6] |= np.uint64(1) << np.uint64(p & 63)
-            c_cnt[k, p] = count_pid(gr, p)
+            c_cnt[k, p] = gi[ANCN + gi[NID + p]]  # count_pid, without a tuple per potential
     c_n[k, 0] = cnt[N_ON]
     c_n[k, 1] = cnt[N_OFF]
     c_n[k, 2] = _clash_flat(gr) if clash else 0
@@ -238,29 +239,31 @@ def make_multi(run, name, nested):
     code): whether its runs nest chains, whose complexity counts."""
 
     def on_run(g, save, gr, cache, k, level, dynamic, nishio, nctx):
+        """The run from candidate ``k`` assumed true, into the cache (the caller asks only for
+        one not cached: a call, not inlined, so that its reference counts are paid per run)."""
         cached = cache[0]
-        if not cached[k]:
-            recs = nctx[0]
-            recs[2][0] = 0  # records live for one top-level run: what the cache needs is copied
-            clash = run(g, save, gr, k, level, dynamic, nishio, nctx)
-            if nishio and not nested:
-                # a Nishio hint is a contradiction: its complexity is all the run has to keep
-                cached[k] = True
-                cache[4][k, 2] = _clash_flat(gr) if clash else 0
-            else:
-                _store(gr, cache, k, clash)
-                if nested:
-                    _store_nested(gr, cache, k, clash, recs)
+        recs = nctx[0]
+        recs[2][0] = 0  # records live for one top-level run: what the cache needs is copied
+        clash = run(g, save, gr, k, level, dynamic, nishio, nctx)
+        if nishio and not nested:
+            # a Nishio hint is a contradiction: its complexity is all the run has to keep
+            cached[k] = True
+            cache[4][k, 2] = _clash_flat(gr) if clash else 0
+        else:
+            _store(gr, cache, k, clash)
+            if nested:
+                _store_nested(gr, cache, k, clash, recs)
 
     on_run.__name__ = name + "_on_run"
     on_run.__qualname__ = name + "_on_run"
-    on_run = kernel(inline="always")(on_run)
+    on_run = kernel(on_run)
 
     def multi(g, hi, hd, hrem, level, nishio, dynamic, multiple, nctx, ws):
         """The first hint of the producer in SE's order (see the module); False when none.
         ``ws``: ``new_workspace(nested)``, reused from call to call."""
         recs = nctx[0]
         save, gr, cache, places, seen, sn, ks = ws
+        gi = gr[0]
         mem, lst, cnt, nest, nid, anc = v_mem(gr), v_lst(gr), v_cnt(gr), v_nest(gr), v_nid(gr), gr[1]
         cached, c_mem, c_on, c_off, c_n, c_cnt, c_nl0, c_nll, nb_fp, nb_comp, nb_n = cache
         for k in range(729):
@@ -285,7 +288,8 @@ def make_multi(run, name, nested):
                 d = LOWBIT[m]
                 m &= m - 1
                 k = 9 * c + d
-                on_run(g, save, gr, cache, k, level, dynamic, nishio, nctx)
+                if not cached[k]:
+                    on_run(g, save, gr, cache, k, level, dynamic, nishio, nctx)
                 contra = dynamic or nishio
                 double = card >= 3 and not nishio and dynamic
                 if contra and c_n[k, 2] > 0:
@@ -315,7 +319,7 @@ def make_multi(run, name, nested):
                                 p = c_on[k, i] if side == 0 else c_off[k, i]
                                 if not mem[p] or not _worthy(g, p):
                                     continue
-                                comp = c_cnt[k, p] + count_pid(gr, p)
+                                comp = c_cnt[k, p] + gi[ANCN + nid[p]]
                                 if nested:
                                     sn[0] = 0
                                     comp += _cached_nested(cache, ks, 1, p, seen, sn)
@@ -340,7 +344,8 @@ def make_multi(run, name, nested):
                             npl += 1
                             pos &= pos - 1
                         for i in range(npl):
-                            on_run(g, save, gr, cache, places[i], level, dynamic, nishio, nctx)
+                            if not cached[places[i]]:
+                                on_run(g, save, gr, cache, places[i], level, dynamic, nishio, nctx)
                         for side in range(2):
                             nl = c_n[k, side]
                             for i in range(nl):

@@ -19,37 +19,37 @@ import numpy as np
 
 from .._bits import LOWBIT, POPCOUNT
 from .._jit import kernel
-from ._graph import (C_BLOCK, C_NAKED, CNT, CNT_LEN, H_OFF, H_ON, LST, MEM, N_OFF, N_ON, NPID, OFF, RS_PAR, RS_RES,
-                     RS_RNP, RS_RPAR, RS_RWHY, X_NEW, X_OFF, X_ON, X_WHY, add_node, reset_graph, set_extra)
+from ._graph import (C_BLOCK, C_NAKED, CNT, H_OFF, H_ON, LST, MEM, N_OFF, N_ON, NID, OFF, RS_PAR, RS_RES, RS_RNP,
+                     RS_RPAR, RS_RWHY, X_NEW, X_OFF, X_ON, X_WHY, anc_clear, anc_close, anc_one, anc_or, new_node,
+                     reset_graph, set_extra)
 from ._state import copy_state, remove
 from ._tables import CAND, CELL_INDEX, CELL_REGION, IN_BLOCK, REGION_CELLS, RPOS
 
 
 @kernel(inline="always")
-def _hidden_cell(g, save, mem, c, d, par, npar):
+def _hidden_cell(g, save, gi, c, o, npar):
     """Parents of an "on" forced in cell ``c``: the cell's candidates removed since the run
-    started (value order)."""
+    started (value order), appended to the parents at ``gi[o:]``; returns their count."""
     m = save[CAND + c] & ~g[CAND + c]
     while m:
-        v = LOWBIT[m]
+        q = OFF + 9 * c + LOWBIT[m]
         m &= m - 1
-        q = OFF + 9 * c + v
-        if mem[q] == 0:
+        if gi[MEM + q] == 0:
             raise ValueError("chaining: hidden parent not found")
-        par[npar] = q
+        gi[o + npar] = q
         npar += 1
     return npar
 
 
 @kernel(inline="always")
-def _hidden_region(g, save, mem, reg, d, par, npar):
+def _hidden_region(g, save, gi, reg, d, o, npar):
     m = save[RPOS + 9 * reg + d] & ~g[RPOS + 9 * reg + d]
     while m:
         q = OFF + 9 * REGION_CELLS[reg, LOWBIT[m]] + d
         m &= m - 1
-        if mem[q] == 0:
+        if gi[MEM + q] == 0:
             raise ValueError("chaining: hidden parent not found")
-        par[npar] = q
+        gi[o + npar] = q
         npar += 1
     return npar
 
@@ -58,43 +58,42 @@ def make_run(adv, name):
     """The run kernel whose nested rules are ``adv``."""
 
     def run(g, save, gr, start, level, dynamic, nishio, nctx):
-        """Run from potential ``start`` (pid); True on a contradiction (``cnt[X_*]``)."""
-        gi = gr[0]
-        mem = gi[MEM:MEM + NPID]
-        lst = gi[LST:LST + 2 * 729]
-        cnt = gi[CNT:CNT + CNT_LEN]
+        """Run from potential ``start`` (pid); True on a contradiction (``cnt[X_*]``). The graph
+        is read at its offsets (``gi[MEM + pid]``...), not through views: a view is an array whose
+        reference counts a run would pay each time."""
+        gi, anc = gr
         reset_graph(gr)
         copy_state(g, save)
-        par = gi[RS_PAR:RS_PAR + 96]
-        res = gi[RS_RES:RS_RES + 8]  # the "on" potentials an "off" one forces, their causes,
-        rwhy = gi[RS_RWHY:RS_RWHY + 8]  # parents (rows of 12) and parent counts
-        rpar = gi[RS_RPAR:RS_RPAR + 8 * 12]
-        rnp = gi[RS_RNP:RS_RNP + 8]
-        add_node(gr, start, par, 0, 0)
+        # scratch: RS_PAR the parent of an "on" potential's implications; for an "off" one, the
+        # "on" potentials it forces (RS_RES), their causes, parents (rows of 12) and counts
+        node = new_node(gi, start, gi, RS_PAR, 0, 0)
+        anc_clear(anc, node, node)
+        anc_close(gi, anc, node, node)
         y = not nishio
         clash = False
-        while cnt[H_ON] < cnt[N_ON] or cnt[H_OFF] < cnt[N_OFF]:
-            if cnt[H_ON] < cnt[N_ON]:
-                p = lst[cnt[H_ON]]
-                cnt[H_ON] += 1
+        while gi[CNT + H_ON] < gi[CNT + N_ON] or gi[CNT + H_OFF] < gi[CNT + N_OFF]:
+            if gi[CNT + H_ON] < gi[CNT + N_ON]:
+                p = gi[LST + gi[CNT + H_ON]]
+                gi[CNT + H_ON] += 1
                 c = p // 9
                 d = p % 9
-                par[0] = p
+                gi[RS_PAR] = p
                 # the cell's other candidates
                 if y:
                     m = g[CAND + c] & ~(1 << d)
                     while m:
                         q = OFF + 9 * c + LOWBIT[m]
                         m &= m - 1
-                        if mem[q - OFF]:
-                            cnt[X_ON] = q - OFF
-                            cnt[X_OFF] = q
-                            cnt[X_NEW] = 1
-                            set_extra(gr, q, par, 1)
+                        if gi[MEM + q - OFF]:
+                            gi[CNT + X_ON] = q - OFF
+                            gi[CNT + X_OFF] = q
+                            gi[CNT + X_NEW] = 1
+                            set_extra(gr, q, gi[RS_PAR:RS_PAR + 1], 1)
                             clash = True
                             break
-                        if mem[q] == 0:
-                            add_node(gr, q, par, 1, C_NAKED)
+                        if gi[MEM + q] == 0:
+                            node = new_node(gi, q, gi, RS_PAR, 1, C_NAKED)
+                            anc_one(gi, anc, node, node, gi[NID + p])
                     if clash:
                         break
                 # the digit's other places: block, row, column
@@ -104,31 +103,32 @@ def make_run(adv, name):
                     while pos:
                         q = OFF + 9 * REGION_CELLS[reg, LOWBIT[pos]] + d
                         pos &= pos - 1
-                        if mem[q - OFF]:
-                            cnt[X_ON] = q - OFF
-                            cnt[X_OFF] = q
-                            cnt[X_NEW] = 1
-                            set_extra(gr, q, par, 1)
+                        if gi[MEM + q - OFF]:
+                            gi[CNT + X_ON] = q - OFF
+                            gi[CNT + X_OFF] = q
+                            gi[CNT + X_NEW] = 1
+                            set_extra(gr, q, gi[RS_PAR:RS_PAR + 1], 1)
                             clash = True
                             break
-                        if mem[q] == 0:
-                            add_node(gr, q, par, 1, C_BLOCK + k)
+                        if gi[MEM + q] == 0:
+                            node = new_node(gi, q, gi, RS_PAR, 1, C_BLOCK + k)
+                            anc_one(gi, anc, node, node, gi[NID + p])
                     if clash:
                         break
                 if clash:
                     break
             else:
-                p = lst[729 + cnt[H_OFF]]
-                cnt[H_OFF] += 1
+                p = gi[LST + 729 + gi[CNT + H_OFF]]
+                gi[CNT + H_OFF] += 1
                 k0 = p - OFF
                 c = k0 // 9
                 d = k0 % 9
                 nres = 0
                 if y and POPCOUNT[g[CAND + c]] == 2:
-                    res[0] = 9 * c + LOWBIT[g[CAND + c] & ~(1 << d)]
-                    rwhy[0] = C_NAKED
-                    rpar[0] = p
-                    rnp[0] = _hidden_cell(g, save, mem, c, d, rpar[0:12], 1)
+                    gi[RS_RES] = 9 * c + LOWBIT[g[CAND + c] & ~(1 << d)]
+                    gi[RS_RWHY] = C_NAKED
+                    gi[RS_RPAR] = p
+                    gi[RS_RNP] = _hidden_cell(g, save, gi, c, RS_RPAR, 1)
                     nres = 1
                 for k in range(3):
                     reg = CELL_REGION[c, k]
@@ -137,31 +137,41 @@ def make_run(adv, name):
                         q = 9 * REGION_CELLS[reg, LOWBIT[pos & ~(1 << CELL_INDEX[c, k])]] + d
                         dup = False
                         for i in range(nres):
-                            if res[i] == q:
+                            if gi[RS_RES + i] == q:
                                 dup = True
                         if not dup:
-                            res[nres] = q
-                            rwhy[nres] = C_BLOCK + k
-                            rpar[12 * nres] = p
-                            rnp[nres] = _hidden_region(g, save, mem, reg, d, rpar[12 * nres:12 * nres + 12], 1)
+                            gi[RS_RES + nres] = q
+                            gi[RS_RWHY + nres] = C_BLOCK + k
+                            gi[RS_RPAR + 12 * nres] = p
+                            gi[RS_RNP + nres] = _hidden_region(g, save, gi, reg, d, RS_RPAR + 12 * nres, 1)
                             nres += 1
                 if dynamic:
                     remove(g, c, d + 1)
                 for i in range(nres):
-                    q = int(res[i])
-                    if mem[OFF + q]:
-                        cnt[X_ON] = q
-                        cnt[X_OFF] = OFF + q
-                        cnt[X_NEW] = 0
-                        cnt[X_WHY] = rwhy[i]
-                        set_extra(gr, q, rpar[12 * i:12 * i + 12], int(rnp[i]))
+                    q = int(gi[RS_RES + i])
+                    o = RS_RPAR + 12 * i
+                    npar = int(gi[RS_RNP + i])
+                    if gi[MEM + OFF + q]:
+                        gi[CNT + X_ON] = q
+                        gi[CNT + X_OFF] = OFF + q
+                        gi[CNT + X_NEW] = 0
+                        gi[CNT + X_WHY] = gi[RS_RWHY + i]
+                        set_extra(gr, q, gi[o:o + npar], npar)
                         clash = True
                         break
-                    if mem[q] == 0:
-                        add_node(gr, q, rpar[12 * i:12 * i + 12], int(rnp[i]), int(rwhy[i]))
+                    if gi[MEM + q] == 0:
+                        # add_node, its steps written out (see _graph: no loop in a loop inlined)
+                        node = new_node(gi, q, gi, o, npar, int(gi[RS_RWHY + i]))
+                        if npar == 1:
+                            anc_one(gi, anc, node, node, gi[NID + p])
+                        else:
+                            anc_clear(anc, node, node)
+                            for j in range(npar):
+                                anc_or(anc, node, gi[NID + gi[o + j]])
+                            anc_close(gi, anc, node, node)
                 if clash:
                     break
-            if level > 0 and cnt[H_ON] == cnt[N_ON] and cnt[H_OFF] == cnt[N_OFF]:
+            if level > 0 and gi[CNT + H_ON] == gi[CNT + N_ON] and gi[CNT + H_OFF] == gi[CNT + N_OFF]:
                 adv(g, save, gr, level, nctx)
         copy_state(save, g)
         return clash
@@ -169,4 +179,3 @@ def make_run(adv, name):
     run.__name__ = name
     run.__qualname__ = name
     return kernel(run)
-

@@ -30,41 +30,47 @@ MAXOFF = 32768
 FP_MUL = np.uint64(0x100000001B3)
 
 
+OB = 32
+"""A walk's buffer of the potentials one node implies: ``buf[o + i]`` the i-th, ``buf[o + OB + i]``
+its cause (one array: a kernel inlined per node takes as few arrays as it can, each costing
+reference counts)."""
+
+
 @kernel(inline="always")
-def on_to_off(g, c, d, y, out, why):
+def on_to_off(g, c, d, y, buf, o):
     """``getOnToOff`` of candidate (c, d) (d 0-8): the candidates it excludes, as candidate
     numbers, in SE's order (other candidates of the cell when ``y``, then block, row, column),
-    with their causes; returns how many."""
+    with their causes, into ``buf`` from ``o`` (see ``OB``); returns how many."""
     n = 0
     if y:
         m = g[CAND + c] & ~(1 << d)
         while m:
-            out[n] = 9 * c + LOWBIT[m]
-            why[n] = C_NAKED
+            buf[o + n] = 9 * c + LOWBIT[m]
+            buf[o + OB + n] = C_NAKED
             n += 1
             m &= m - 1
     for k in range(3):
         reg = CELL_REGION[c, k]
         pos = g[RPOS + 9 * reg + d] & ~(1 << CELL_INDEX[c, k]) & ~IN_BLOCK[c, k]
         while pos:
-            out[n] = 9 * REGION_CELLS[reg, LOWBIT[pos]] + d
-            why[n] = C_BLOCK + k
+            buf[o + n] = 9 * REGION_CELLS[reg, LOWBIT[pos]] + d
+            buf[o + OB + n] = C_BLOCK + k
             n += 1
             pos &= pos - 1
     return n
 
 
 @kernel(inline="always")
-def off_to_on(g, c, d, y, x, out, why):
+def off_to_on(g, c, d, y, x, buf, o):
     """``getOffToOn`` of candidate (c, d) without hidden parents: the candidates it forces, in
     SE's order (the cell's other candidate when ``y``, then the other place in block, row,
-    column when ``x``), each once, with their causes."""
+    column when ``x``), each once, with their causes, into ``buf`` from ``o``."""
     n = 0
     if y:
         m = g[CAND + c]
         if POPCOUNT[m] == 2:
-            out[0] = 9 * c + LOWBIT[m & ~(1 << d)]
-            why[0] = C_NAKED
+            buf[o] = 9 * c + LOWBIT[m & ~(1 << d)]
+            buf[o + OB] = C_NAKED
             n = 1
     if x:
         for k in range(3):
@@ -74,11 +80,11 @@ def off_to_on(g, c, d, y, x, out, why):
                 q = 9 * REGION_CELLS[reg, LOWBIT[pos & ~(1 << CELL_INDEX[c, k])]] + d
                 dup = False
                 for i in range(n):
-                    if out[i] == q:
+                    if buf[o + i] == q:
                         dup = True
                 if not dup:
-                    out[n] = q
-                    why[n] = C_BLOCK + k
+                    buf[o + n] = q
+                    buf[o + OB + n] = C_BLOCK + k
                     n += 1
     return n
 
@@ -103,10 +109,12 @@ def _can_beat(y, x, complexity, best):
 
 @kernel
 def _mark(g, c, d, in_loop, out):
+    """Candidates of digit ``d`` outside the loop that see cell ``c``, into ``out`` (a digit mask
+    per cell)."""
     for a in range(20):
         h = HOUSE[c, a]
         if not in_loop[h] and g[CAND + h] >> d & 1:
-            out[9 * h + d] = True
+            out[h] |= 1 << d
 
 
 @kernel
@@ -133,8 +141,8 @@ def _cycle_removals(g, root, j, sc, rem):
             in_loop[c] = True
             ncells += 1
         q = on_par[p]
-    forw = np.zeros(729, dtype=np.bool_)
-    back = np.zeros(729, dtype=np.bool_)
+    forw = np.zeros(81, dtype=np.int64)
+    back = np.zeros(81, dtype=np.int64)
     _mark(g, rc, root % 9, in_loop, forw)  # the returning "on" node, on the root's candidate
     q = j
     while True:
@@ -146,10 +154,7 @@ def _cycle_removals(g, root, j, sc, rem):
         _mark(g, p // 9, p % 9, in_loop, forw)
         q = on_par[p]
     for c in range(81):
-        rem[c] = 0
-    for k in range(729):
-        if forw[k] and back[k]:
-            rem[k // 9] |= 1 << (k % 9)
+        rem[c] = forw[c] & back[c]
     return ncells
 
 
@@ -203,72 +208,86 @@ def _collect_cycle(hl, g, save, mem, root, j, ret_why, sc, rem, y, x, mark):
     hl_done(hl, i, mark)
 
 
+F_PAR, F_DEPTH, F_WHY, F_LIST, F_BUF = 1458, 2 * 1458, 3 * 1458, 4 * 1458, 5 * 1458
+F_STAMP = F_BUF + 2 * OB
+F_LEN = F_STAMP + 1
+"""``_forcing``'s scratch ``fs`` (int64, zeros at first): per potential (0-728 on, 729-1457 off)
+the walk that reached it last (from 0: a potential is in this walk when it holds this walk's
+stamp, so nothing is cleared between walks), parent, depth, cause; the queue (on from
+``F_LIST``, off from ``F_LIST + 729``); the buffer of ``on_to_off``/``off_to_on``; the last
+walk's stamp."""
+
+
 @kernel(inline="always")
-def _forcing(g, root, root_on, y, x, best, fmem, fpar, fdepth, fwhy, fl, obuf, owhy):
+def _forcing(g, root, root_on, y, x, best, fs):
     """``doForcingChains`` from candidate ``root`` assumed true (``root_on``) or false. Returns
     (depth of the node that contradicts the assumption, its parent, its cause), depth -1 when
     none, or when it could not beat ``best`` (difficulty, complexity, sort key): the walk is
-    breadth first, so the complexity of what it finds only grows. ``f*``: per potential (0-728
-    on, 729-1457 off) whether reached, parent, depth, cause; ``obuf``, ``owhy``: scratch."""
-    for k in range(1458):
-        fmem[k] = False
+    breadth first, so the complexity of what it finds only grows. ``fs``: scratch (``F_*``)."""
+    stamp = fs[F_STAMP] + 1
+    fs[F_STAMP] = stamp
     n_on = 0
     n_off = 0
     start = root if root_on else 729 + root
-    fmem[start] = True
-    fpar[start] = -1
-    fdepth[start] = 0
-    fwhy[start] = 0
+    fs[start] = stamp
+    fs[F_PAR + start] = -1
+    fs[F_DEPTH + start] = 0
+    fs[F_WHY + start] = 0
     if root_on:
-        fl[0] = root
+        fs[F_LIST] = root
         n_on = 1
     else:
-        fl[729] = 729 + root
+        fs[F_LIST + 729] = 729 + root
         n_off = 1
     h_on = 0
     h_off = 0
     depth = -1
-    while h_on < n_on or h_off < n_off:
-        while h_on < n_on:
-            p = fl[h_on]
+    found = -1
+    fpar = -1
+    fwhy = 0
+    while found < 0 and (h_on < n_on or h_off < n_off):
+        while found < 0 and h_on < n_on:
+            p = fs[F_LIST + h_on]
             h_on += 1
-            if fdepth[p] != depth:
-                depth = fdepth[p]
+            if fs[F_DEPTH + p] != depth:
+                depth = fs[F_DEPTH + p]
                 if not _can_beat(y, x, depth + 2, best):
                     return -1, -1, 0
-            m = on_to_off(g, p // 9, p % 9, y, obuf, owhy)
+            m = on_to_off(g, p // 9, p % 9, y, fs, F_BUF)
             for i in range(m):
-                q = 729 + obuf[i]
+                q = 729 + fs[F_BUF + i]
                 if root_on and q == 729 + root:
-                    return fdepth[p] + 1, p, owhy[i]
-                if not fmem[q]:
-                    fmem[q] = True
-                    fpar[q] = p
-                    fdepth[q] = fdepth[p] + 1
-                    fwhy[q] = owhy[i]
-                    fl[729 + n_off] = q
+                    found, fpar, fwhy = depth + 1, p, fs[F_BUF + OB + i]
+                    break
+                if fs[q] != stamp:
+                    fs[q] = stamp
+                    fs[F_PAR + q] = p
+                    fs[F_DEPTH + q] = depth + 1
+                    fs[F_WHY + q] = fs[F_BUF + OB + i]
+                    fs[F_LIST + 729 + n_off] = q
                     n_off += 1
-        while h_off < n_off:
-            p = fl[729 + h_off]
+        while found < 0 and h_off < n_off:
+            p = fs[F_LIST + 729 + h_off]
             h_off += 1
-            if fdepth[p] != depth:
-                depth = fdepth[p]
+            if fs[F_DEPTH + p] != depth:
+                depth = fs[F_DEPTH + p]
                 if not _can_beat(y, x, depth + 2, best):
                     return -1, -1, 0
             k = p - 729
-            m = off_to_on(g, k // 9, k % 9, y, True, obuf, owhy)
+            m = off_to_on(g, k // 9, k % 9, y, True, fs, F_BUF)
             for i in range(m):
-                q = obuf[i]
+                q = fs[F_BUF + i]
                 if not root_on and q == root:
-                    return fdepth[p] + 1, p, owhy[i]
-                if not fmem[q]:
-                    fmem[q] = True
-                    fpar[q] = p
-                    fdepth[q] = fdepth[p] + 1
-                    fwhy[q] = owhy[i]
-                    fl[n_on] = q
+                    found, fpar, fwhy = depth + 1, p, fs[F_BUF + OB + i]
+                    break
+                if fs[q] != stamp:
+                    fs[q] = stamp
+                    fs[F_PAR + q] = p
+                    fs[F_DEPTH + q] = depth + 1
+                    fs[F_WHY + q] = fs[F_BUF + OB + i]
+                    fs[F_LIST + n_on] = q
                     n_on += 1
-    return -1, -1, 0
+    return found, fpar, fwhy
 
 
 U_ON = 5 * 729
@@ -300,14 +319,13 @@ def _make_walk(collect, name):
     """The walk of every start (``walk``) and its cycles' walk (``cycles``); ``collect`` (a
     constant of the compiled code): every hint into a hint list (nested), else the best one only."""
 
-    def cycles(g, root, y, x, best, rem, sc, hl, save, mem, mark, tmp, obuf, owhy):
+    def cycles(g, root, y, x, best, rem, sc, hl, save, mem, mark, tmp, ob, stamp):
         """``doCycles`` from candidate ``root`` assumed true. Top level: updates ``best``
         (difficulty, complexity, sort key, cells, found) and ``rem`` when a worthy cycle beats it;
-        ``collect``: every worthy cycle into ``hl``."""
+        ``collect``: every worthy cycle into ``hl``. An "on" node is in this walk when ``on_mem``
+        holds its ``stamp`` (one per walk: nothing is cleared between walks)."""
         on_mem, on_par, on_depth, on_list, on_why, chain_off, off_pid, off_par, off_depth, off_why, buf, why = _views(sc)
-        for k in range(729):
-            on_mem[k] = 0
-        on_mem[root] = 1
+        on_mem[root] = stamp
         on_par[root] = -1
         on_depth[root] = 0
         on_why[root] = 0
@@ -325,9 +343,9 @@ def _make_walk(collect, name):
             while h_on < end:
                 p = on_list[h_on]
                 h_on += 1
-                m = on_to_off(g, p // 9, p % 9, y, obuf, owhy)
+                m = on_to_off(g, p // 9, p % 9, y, ob, 0)
                 for i in range(m):
-                    q = obuf[i]
+                    q = ob[i]
                     if chain_off[p, q >> 6] >> np.uint64(q & 63) & np.uint64(1):
                         continue  # an ancestor on the way back to the root
                     if n_off >= off_pid.shape[0]:
@@ -335,7 +353,7 @@ def _make_walk(collect, name):
                     off_pid[n_off] = q
                     off_par[n_off] = p
                     off_depth[n_off] = on_depth[p] + 1
-                    off_why[n_off] = owhy[i]
+                    off_why[n_off] = ob[OB + i]
                     n_off += 1
             length += 1
             if h_off < n_off and not collect:
@@ -348,9 +366,9 @@ def _make_walk(collect, name):
                 j = h_off
                 h_off += 1
                 k = off_pid[j]
-                m = off_to_on(g, k // 9, k % 9, y, x, obuf, owhy)
+                m = off_to_on(g, k // 9, k % 9, y, x, ob, 0)
                 for i in range(m):
-                    q = obuf[i]
+                    q = ob[i]
                     if length >= 4 and q == root:
                         ncells = _cycle_removals(g, root, j, sc, tmp)
                         worthy = False
@@ -359,7 +377,7 @@ def _make_walk(collect, name):
                                 worthy = True
                         if worthy:
                             if collect:
-                                _collect_cycle(hl, g, save, mem, root, j, owhy[i], sc, tmp, y, x, mark)
+                                _collect_cycle(hl, g, save, mem, root, j, ob[OB + i], sc, tmp, y, x, mark)
                             else:
                                 comp = off_depth[j] + 1
                                 dd, sk = _cycle_key(y, x, comp)
@@ -371,11 +389,11 @@ def _make_walk(collect, name):
                                 for c in range(81):
                                     rem[c] = tmp[c]
                                 return
-                    if not on_mem[q]:
-                        on_mem[q] = 1
+                    if on_mem[q] != stamp:
+                        on_mem[q] = stamp
                         on_par[q] = j
                         on_depth[q] = off_depth[j] + 1
-                        on_why[q] = owhy[i]
+                        on_why[q] = ob[OB + i]
                         pp = off_par[j]
                         for w in range(12):
                             chain_off[q, w] = chain_off[pp, w]
@@ -390,18 +408,22 @@ def _make_walk(collect, name):
         """Every start of SE's three passes (X, Y, XY), cell by cell, digit by digit. Top level: the
         best hint so far in ``best``/``rem``/``state`` (kind, pass, root, on-target)."""
         on_mem, on_par, on_depth, on_list, on_why, chain_off, off_pid, off_par, off_depth, off_why, buf, why = _views(sc)
-        fmem = np.zeros(1458, dtype=np.bool_)
-        fpar = np.zeros(1458, dtype=np.int64)
-        fdepth = np.zeros(1458, dtype=np.int64)
-        fwhy = np.zeros(1458, dtype=np.int64)
-        fl = np.zeros(1458, dtype=np.int64)
+        fs = np.zeros(F_LEN, dtype=np.int64)
         frem = np.zeros(81, dtype=np.int64)
         tmp = np.zeros(81, dtype=np.int64)
-        obuf = np.empty(32, dtype=np.int64)
-        owhy = np.empty(32, dtype=np.int64)
+        ob = np.empty(2 * OB, dtype=np.int64)
+        for k in range(729):
+            on_mem[k] = 0
+        stamp = 0
         for mode in range(3):
             y = mode >= 1
             x = mode != 1
+            if not collect:
+                # every walk of the pass stops before it finds anything when the shortest chain
+                # (complexity 2) cannot beat the best: the XY pass after an X or Y hint below 7.0
+                dd, sk = _cycle_key(y, x, 2)
+                if not key_less(dd, 2, sk, best[0], best[1], best[2]) and not _can_beat(y, x, 2, best):
+                    continue
             for c in range(81):
                 if g[VAL + c] != 0:
                     continue
@@ -416,10 +438,11 @@ def _make_walk(collect, name):
                     root = 9 * c + d
                     # a walk comes back to the root (a cycle, or the root forced true) only
                     # through an "off" potential that forces it: one of its strong links
-                    linked = off_to_on(g, c, d, y, x, obuf, owhy) > 0
+                    linked = off_to_on(g, c, d, y, x, ob, 0) > 0
                     best[4] = 0
                     if linked:
-                        cycles(g, root, y, x, best, rem, sc, hl, save, mem, mark, tmp, obuf, owhy)
+                        stamp += 1
+                        cycles(g, root, y, x, best, rem, sc, hl, save, mem, mark, tmp, ob, stamp)
                     if best[4] > 0:
                         state[0] = 1
                         state[1] = mode
@@ -430,7 +453,7 @@ def _make_walk(collect, name):
                     for on in (True, False):
                         if not on and not linked:
                             continue
-                        depth, par, twhy = _forcing(g, root, on, y, x, best, fmem, fpar, fdepth, fwhy, fl, obuf, owhy)
+                        depth, par, twhy = _forcing(g, root, on, y, x, best, fs)
                         if depth < 0:
                             continue
                         comp = depth + 1
@@ -447,15 +470,15 @@ def _make_walk(collect, name):
                             p = par
                             while p >= 0:
                                 h = _fp_step(h, p if p < 729 else 768 + p - 729)
-                                p = fpar[p]
+                                p = fs[F_PAR + p]
                             i = hl_add(hl, dd, comp, sk, h, frem)
                             if not on:
                                 hl_removed(hl, i, g, save, mem, c, d, twhy, mark)
                             p = par
                             while p >= 0:
-                                if p < 729 and fpar[p] >= 0:
-                                    hl_removed(hl, i, g, save, mem, p // 9, p % 9, fwhy[p], mark)
-                                p = fpar[p]
+                                if p < 729 and fs[F_PAR + p] >= 0:
+                                    hl_removed(hl, i, g, save, mem, p // 9, p % 9, fs[F_WHY + p], mark)
+                                p = fs[F_PAR + p]
                             hl_done(hl, i, mark)
                         elif key_less(dd, comp, sk, best[0], best[1], best[2]):
                             best[0] = dd

@@ -46,16 +46,6 @@ def xy_wing(g, hi, hd, hrem, xyz):
     return False
 
 
-@kernel(inline="always")
-def _excluded(used, cmask, ncommon):
-    """A combination of digits (``used``, one bit each) is refused by a common excluding cell
-    whose candidates are all among them."""
-    for e in range(ncommon):
-        if cmask[e] & ~used == 0:
-            return True
-    return False
-
-
 @kernel
 def _bits81(cells, n):
     lo = np.uint64(0)
@@ -132,6 +122,8 @@ def aligned_exclusion(g, hi, hd, hrem, degree):
     in_twin = np.zeros(81, dtype=np.bool_)
     cells = np.empty(3, dtype=np.int64)
     allowed = np.zeros(3, dtype=np.int64)
+    bad = np.empty(9, dtype=np.int64)
+    tri = np.empty(20, dtype=np.int64)
     # a triplet is reached from each of its pairs: looked at once (it found nothing the first time)
     visited = np.zeros((n * n * n + 63) // 64 if degree == 3 else 0, dtype=np.uint64)
     for j in range(1, n):
@@ -185,6 +177,22 @@ def aligned_exclusion(g, hi, hd, hrem, degree):
                 s01 = SEES[cells[0], cells[1]]
                 s02 = SEES[cells[0], cells[2]]
                 s12 = SEES[cells[1], cells[2]]
+                # the common excluders as refused digit pairs (bad[v]: the digits refused beside
+                # v) and refused triples: a combination is refused when two of its digits are a
+                # refused pair, or its three digits a refused triple; for each allowed (b0, b1)
+                # the allowed digits of the third cell come as one mask
+                for v in range(9):
+                    bad[v] = 0
+                n3 = 0
+                for e in range(ncommon):
+                    mk = cmask[e]
+                    if POPCOUNT[mk] == 2:
+                        lo_ = mk & -mk
+                        bad[LOWBIT[lo_]] |= mk ^ lo_
+                        bad[LOWBIT[mk ^ lo_]] |= lo_
+                    else:
+                        tri[n3] = mk
+                        n3 += 1
                 a0 = 0
                 a1 = 0
                 a2 = 0
@@ -193,35 +201,35 @@ def aligned_exclusion(g, hi, hd, hrem, degree):
                 while m0 and not full:
                     b0 = m0 & -m0
                     m0 &= m0 - 1
-                    m1 = f1
-                    while m1 and not full:
+                    m1 = f1 & ~bad[LOWBIT[b0]]
+                    if s01:
+                        m1 &= ~b0
+                    if degree == 2:
+                        if m1:
+                            a0 |= b0
+                            a1 |= m1
+                            full = a0 == f0 and a1 == f1
+                        continue
+                    while m1:
                         b1 = m1 & -m1
                         m1 &= m1 - 1
-                        if b0 == b1 and s01:
-                            continue
-                        if degree == 2:
-                            if a0 & b0 and a1 & b1:
-                                continue  # adds nothing allowed
-                            if not _excluded(b0 | b1, cmask, ncommon):
-                                a0 |= b0
-                                a1 |= b1
-                                full = a0 == f0 and a1 == f1
-                            continue
-                        m2 = f2
-                        while m2:
-                            b2 = m2 & -m2
-                            m2 &= m2 - 1
-                            if (b2 == b0 and s02) or (b2 == b1 and s12):
-                                continue
-                            if a0 & b0 and a1 & b1 and a2 & b2:
-                                continue
-                            if not _excluded(b0 | b1 | b2, cmask, ncommon):
-                                a0 |= b0
-                                a1 |= b1
-                                a2 |= b2
-                                if a0 == f0 and a1 == f1 and a2 == f2:
-                                    full = True
-                                    break
+                        m2 = f2 & ~bad[LOWBIT[b0]] & ~bad[LOWBIT[b1]]
+                        if s02:
+                            m2 &= ~b0
+                        if s12:
+                            m2 &= ~b1
+                        if b0 != b1:
+                            u = b0 | b1
+                            for x in range(n3):
+                                if tri[x] & u == u:
+                                    m2 &= ~(tri[x] ^ u)
+                        if m2:
+                            a0 |= b0
+                            a1 |= b1
+                            a2 |= m2
+                            if a0 == f0 and a1 == f1 and a2 == f2:
+                                full = True
+                                break
                 if full:
                     continue
                 allowed[0] = a0
