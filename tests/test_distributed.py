@@ -26,6 +26,7 @@ from sudoku_symmetry.jobs import ed_grids as tasks
 from sudoku_symmetry.commands import canon as canon_cmd
 from sudoku_symmetry.commands import enumerate as enum_cmd
 from sudoku_symmetry.commands import patterns as patterns_cmd
+from sudoku_symmetry.commands import rate as rate_cmd
 from sudoku_symmetry.commands import s17_entry as s17_cmd
 from sudoku_symmetry.engine.patterns import occupancy_groups
 
@@ -332,6 +333,26 @@ def test_canon_store_on_workers_equals_serial(pg_server, tmp_path, data_dir, cap
     assert rows[url] == rows[serial] and len(rows[url]) > 300
     assert canon_cmd.main(["--store", "--db", url, "--workers", "2", "--chunk", "64", str(src)]) == 2
     assert "already stored" in capsys.readouterr().err
+
+
+def test_rate_store_on_workers_equals_serial(tmp_path, data_dir, capsys):
+    """``rate --store --workers 2``: the same ratings stored and the same error lines as a serial
+    run (a malformed line and a puzzle with two solutions among 17-clue puzzles)."""
+    src = tmp_path / "in.txt"
+    lines = (data_dir / "17clue_49158.txt").read_text().splitlines()[:12]
+    two = "." * 81
+    src.write_text("\n".join(lines[:5] + ["12x", two] + lines[5:]) + "\n")
+    stored, errors = {}, {}
+    for name, extra in (("serial", []), ("workers", ["--workers", "2", "--chunk", "4"])):
+        db = str(tmp_path / f"{name}.sqlite")
+        assert rate_cmd.main(["--store", "--db", db, *extra, str(src)]) == 2
+        errors[name] = [e for e in capsys.readouterr().err.splitlines() if e.startswith("error")]
+        with open_catalog(db).connect() as conn:
+            stored[name] = sorted(conn.execute(text(
+                "SELECT puzzle, line, max_level, canonical, n_givens, er, ep, ed, complete, lower, steps, source "
+                "FROM ratings")).all())
+    assert stored["workers"] == stored["serial"] and len(stored["serial"]) == 12
+    assert errors["workers"] == errors["serial"] and len(errors["serial"]) == 2
 
 
 def test_postgresql_copy_path_counts_new_rows_exactly(pg_server):
