@@ -343,9 +343,9 @@ def pieces(args) -> None:
     elif rows:
         print(f"gridchecker: {len(rows)} of {len(parts)} pieces, {total:,.1f} CPU s; the whole about "
               f"{total / len(rows) * len(parts):,.0f} CPU s (the mean piece times the pieces, drawn at random)")
-    if fixed is not None and fixed.any() and fixed is not None:
-        members = [i for i in range(len(batch)) if (batch[i] > 0).tolist() == pattern.tolist()
-                   and all(batch[i][j] == fixed[j] for j in np.flatnonzero(fixed))]
+    if fixed is not None:
+        on = np.flatnonzero(fixed)
+        members = np.flatnonzero(((batch > 0) == pattern).all(axis=1) & (batch[:, on] == fixed[on]).all(axis=1))
         print(f"the list's puzzles holding them: {len(members)} ({len(_forms([lines[i] for i in members]))} classes)")
     if args.check:
         extra = [] if fixed is None else ["--fixclues", format_lines(given[None, :])[0]]
