@@ -42,45 +42,49 @@ def _parent(mem, par, npar, q):
     return npar + 1
 
 
+def _lock_pairs():
+    """The (region, crossing region) pairs of pointing and claiming, in Sudoku Explainer's order:
+    block and column, block and row, column and block, row and block, each by first then second
+    region; the pairs that do not cross (no candidate in common) left out."""
+    out = []
+    for b1, b2 in ((0, 18), (0, 9), (18, 0), (9, 0)):
+        for i1 in range(9):
+            for i2 in range(9):
+                if CROSS[b1 + i1, b2 + i2]:
+                    out.append((b1 + i1, b2 + i2))
+    return np.array(out, dtype=np.int64)
+
+
+LOCK_PAIRS = _lock_pairs()
+
+
 @kernel
 def adv_locking(g, save, gr, rem, par):
     mem = v_mem(gr)
     produced = 0
-    for pair in range(4):
-        if pair == 0:
-            b1, b2 = 0, 18
-        elif pair == 1:
-            b1, b2 = 0, 9
-        elif pair == 2:
-            b1, b2 = 18, 0
-        else:
-            b1, b2 = 9, 0
-        for i1 in range(9):
-            for i2 in range(9):
-                r1 = b1 + i1
-                r2 = b2 + i2
-                inside = CROSS[r1, r2]
-                if inside == 0:
-                    continue
-                for d in range(9):
-                    pos = g[RPOS + 9 * r1 + d]
-                    if POPCOUNT[pos] <= 1 or pos & ~inside != 0:
-                        continue
-                    rest = g[RPOS + 9 * r2 + d] & ~CROSS[r2, r1]
-                    if rest == 0:
-                        continue
-                    for c in range(81):
-                        rem[c] = 0
-                    while rest:
-                        rem[REGION_CELLS[r2, LOWBIT[rest]]] = 1 << d
-                        rest &= rest - 1
-                    npar = 0
-                    gone = (save[RPOS + 9 * r1 + d] & ~pos) & ~inside
-                    while gone:
-                        npar = _parent(mem, par, npar, OFF + 9 * REGION_CELLS[r1, LOWBIT[gone]] + d)
-                        gone &= gone - 1
-                    if npar > 0:
-                        produced = _emit(gr, rem, par, npar, produced)
+    for t in range(LOCK_PAIRS.shape[0]):
+        r1 = LOCK_PAIRS[t, 0]
+        r2 = LOCK_PAIRS[t, 1]
+        inside = CROSS[r1, r2]
+        for d in range(9):
+            pos = g[RPOS + 9 * r1 + d]
+            if POPCOUNT[pos] <= 1 or pos & ~inside != 0:
+                continue
+            rest = g[RPOS + 9 * r2 + d] & ~CROSS[r2, r1]
+            if rest == 0:
+                continue
+            for c in range(81):
+                rem[c] = 0
+            while rest:
+                rem[REGION_CELLS[r2, LOWBIT[rest]]] = 1 << d
+                rest &= rest - 1
+            npar = 0
+            gone = (save[RPOS + 9 * r1 + d] & ~pos) & ~inside
+            while gone:
+                npar = _parent(mem, par, npar, OFF + 9 * REGION_CELLS[r1, LOWBIT[gone]] + d)
+                gone &= gone - 1
+            if npar > 0:
+                produced = _emit(gr, rem, par, npar, produced)
     return produced
 
 
@@ -93,8 +97,16 @@ def adv_hidden_pair(g, save, gr, rem, par):
             reg = base + kr
             if g[EMPTY + reg] <= 4:
                 continue
+            two = 0  # the digits with exactly two places: a hidden pair is two of them on the same places
+            for d in range(9):
+                if POPCOUNT[g[RPOS + 9 * reg + d]] == 2:
+                    two |= 1 << d
+            if POPCOUNT[two] < 2:
+                continue
             for t in range(COMB9_START[2], COMB9_START[3]):
                 digits = COMB9_ALL[t]
+                if digits & ~two:
+                    continue
                 d1 = LOWBIT[digits]
                 d2 = LOWBIT[digits & (digits - 1)]
                 p1 = g[RPOS + 9 * reg + d1]
@@ -137,8 +149,16 @@ def adv_naked_pair(g, save, gr, rem, par):
             reg = base + kr
             if g[EMPTY + reg] < 4:
                 continue
+            two = 0  # the places whose cell has exactly two candidates: a naked pair is two of them alike
+            for i in range(9):
+                if POPCOUNT[g[CAND + REGION_CELLS[reg, i]]] == 2:
+                    two |= 1 << i
+            if POPCOUNT[two] < 2:
+                continue
             for t in range(COMB9_START[2], COMB9_START[3]):
                 places = COMB9_ALL[t]
+                if places & ~two:
+                    continue
                 i1 = LOWBIT[places]
                 i2 = LOWBIT[places & (places - 1)]
                 c1 = REGION_CELLS[reg, i1]
@@ -180,14 +200,27 @@ def adv_x_wing(g, save, gr, rem, par):
     for c in range(81):
         if g[VAL + c]:
             occ[g[VAL + c] - 1] += 1
+    two = np.zeros(9, dtype=np.int64)
     for side in range(2):
         base, cover = (18, 9) if side == 0 else (9, 18)
+        anyd = 0  # the digits with two base lines of exactly two places (an X-wing needs two alike)
+        for d in range(9):
+            two[d] = 0
+            if occ[d] + 4 > 9:
+                continue
+            for ln in range(9):
+                if POPCOUNT[g[RPOS + 9 * (base + ln) + d]] == 2:
+                    two[d] |= 1 << ln
+            if POPCOUNT[two[d]] >= 2:
+                anyd |= 1 << d
+        if anyd == 0:
+            continue
         for t in range(COMB9_START[2], COMB9_START[3]):
             lines = COMB9_ALL[t]
             l1 = LOWBIT[lines]
             l2 = LOWBIT[lines & (lines - 1)]
             for d in range(9):
-                if occ[d] + 4 > 9:
+                if not (anyd >> d & 1) or lines & ~two[d]:
                     continue
                 p1 = g[RPOS + 9 * (base + l1) + d]
                 p2 = g[RPOS + 9 * (base + l2) + d]

@@ -322,16 +322,22 @@ def _make_walk(collect, name):
     def cycles(g, root, y, x, best, rem, sc, hl, save, mem, mark, tmp, ob, stamp):
         """``doCycles`` from candidate ``root`` assumed true. Top level: updates ``best``
         (difficulty, complexity, sort key, cells, found) and ``rem`` when a worthy cycle beats it;
-        ``collect``: every worthy cycle into ``hl``. An "on" node is in this walk when ``on_mem``
-        holds its ``stamp`` (one per walk: nothing is cleared between walks)."""
-        on_mem, on_par, on_depth, on_list, on_why, chain_off, off_pid, off_par, off_depth, off_why, buf, why = _views(sc)
-        on_mem[root] = stamp
-        on_par[root] = -1
-        on_depth[root] = 0
-        on_why[root] = 0
+        ``collect``: every worthy cycle into ``hl``. An "on" node is in this walk when its mark
+        (``_views``'s ``on_mem``) holds its ``stamp`` (one per walk: nothing is cleared between walks)."""
+        # the scratch read at its offsets (``_views``'s layout), not through views: views made
+        # at every start would each pay reference counts
+        si, chain_off = sc
+        maxoff = (si.shape[0] - U_OFF) // 4
+        o_par = U_OFF + maxoff
+        o_dep = U_OFF + 2 * maxoff
+        o_why = U_OFF + 3 * maxoff
+        si[root] = stamp
+        si[729 + root] = -1
+        si[1458 + root] = 0
+        si[2916 + root] = 0
         for w in range(12):
             chain_off[root, w] = 0
-        on_list[0] = root
+        si[2187 + 0] = root
         n_on = 1
         h_on = 0
         n_off = 0
@@ -341,31 +347,31 @@ def _make_walk(collect, name):
             length += 1
             end = n_on
             while h_on < end:
-                p = on_list[h_on]
+                p = si[2187 + h_on]
                 h_on += 1
                 m = on_to_off(g, p // 9, p % 9, y, ob, 0)
                 for i in range(m):
                     q = ob[i]
                     if chain_off[p, q >> 6] >> np.uint64(q & 63) & np.uint64(1):
                         continue  # an ancestor on the way back to the root
-                    if n_off >= off_pid.shape[0]:
+                    if n_off >= maxoff:
                         raise ValueError("cycles: too many off nodes")
-                    off_pid[n_off] = q
-                    off_par[n_off] = p
-                    off_depth[n_off] = on_depth[p] + 1
-                    off_why[n_off] = ob[OB + i]
+                    si[U_OFF + n_off] = q
+                    si[o_par + n_off] = p
+                    si[o_dep + n_off] = si[1458 + p] + 1
+                    si[o_why + n_off] = ob[OB + i]
                     n_off += 1
             length += 1
             if h_off < n_off and not collect:
                 # every cycle closed in this phase has complexity depth + 1
-                dd, sk = _cycle_key(y, x, off_depth[h_off] + 1)
-                if not key_less(dd, off_depth[h_off] + 1, sk, best[0], best[1], best[2]):
+                dd, sk = _cycle_key(y, x, si[o_dep + h_off] + 1)
+                if not key_less(dd, si[o_dep + h_off] + 1, sk, best[0], best[1], best[2]):
                     return
             end = n_off
             while h_off < end:
                 j = h_off
                 h_off += 1
-                k = off_pid[j]
+                k = si[U_OFF + j]
                 m = off_to_on(g, k // 9, k % 9, y, x, ob, 0)
                 for i in range(m):
                     q = ob[i]
@@ -379,7 +385,7 @@ def _make_walk(collect, name):
                             if collect:
                                 _collect_cycle(hl, g, save, mem, root, j, ob[OB + i], sc, tmp, y, x, mark)
                             else:
-                                comp = off_depth[j] + 1
+                                comp = si[o_dep + j] + 1
                                 dd, sk = _cycle_key(y, x, comp)
                                 best[0] = dd
                                 best[1] = comp
@@ -389,16 +395,16 @@ def _make_walk(collect, name):
                                 for c in range(81):
                                     rem[c] = tmp[c]
                                 return
-                    if on_mem[q] != stamp:
-                        on_mem[q] = stamp
-                        on_par[q] = j
-                        on_depth[q] = off_depth[j] + 1
-                        on_why[q] = ob[OB + i]
-                        pp = off_par[j]
+                    if si[q] != stamp:
+                        si[q] = stamp
+                        si[729 + q] = j
+                        si[1458 + q] = si[o_dep + j] + 1
+                        si[2916 + q] = ob[OB + i]
+                        pp = si[o_par + j]
                         for w in range(12):
                             chain_off[q, w] = chain_off[pp, w]
                         chain_off[q, k >> 6] |= np.uint64(1) << np.uint64(k & 63)
-                        on_list[n_on] = q
+                        si[2187 + n_on] = q
                         n_on += 1
 
     cycles.__name__ = cycles.__qualname__ = name + "_cycles"
