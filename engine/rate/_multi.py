@@ -451,14 +451,25 @@ def _collect_parents(hl, i, g, save, mem_out, gr, row, root_why, mark):
                 hl_removed(hl, i, g, save, mem_out, p // 9, p % 9, why, mark)
 
 
-def make_multi_collect(run, name):
+def make_multi_collect(run, name, run_nests=True):
     """The producer nested in a run, whose own runs are ``run``: every hint it finds on the
     run's reduced grid ``g`` goes to the run's graph ``gr_out`` (see ``_hintlist``); returns the
     potentials produced. Its graphs: ``pool_graph(pool, i)``, 0-8 the runs of the cell's
-    candidates, 9-17 the other places of a region, 18 a candidate assumed false."""
+    candidates, 9-17 the other places of a region, 18 a candidate assumed false. ``run_nests``
+    False: its runs ask no nested rules, so they are handed an empty scratch, not ``nctx``
+    (a run pays reference counts on every array it is handed)."""
+    if run_nests:
+        def ctx_of(nctx):
+            return nctx
+    else:
+        def ctx_of(nctx):
+            return ()
+    ctx_of.__name__ = ctx_of.__qualname__ = name + "_ctx"
+    ctx_of = kernel(inline="always")(ctx_of)
 
     def collect(g, save, gr_out, level, nishio, dynamic, multiple, nctx):
         recs, hlu, hl, usc, mark, pool, seen = nctx
+        rctx = ctx_of(nctx)
         rn0 = recs[2][0]
         hn = hl[5]
         hn[0] = 0
@@ -486,14 +497,14 @@ def make_multi_collect(run, name):
                 sa = nv
                 nv += 1
                 ga = pool_graph(pool, sa)
-                clash_a = run(g, save2, ga, k, level, dynamic, nishio, nctx)
+                clash_a = run(g, save2, ga, k, level, dynamic, nishio, rctx)
                 contra = dynamic or nishio
                 double = card >= 3 and not nishio and dynamic
                 if contra and clash_a:
                     _add_clash(hl, g, save, mem_out, ga, OFF + k, base, recs, seen, sn, mark, rem)
                 if contra or double:
                     gb = pool_graph(pool, 18)
-                    clash_b = run(g, save2, gb, OFF + k, level, dynamic, nishio, nctx)
+                    clash_b = run(g, save2, gb, OFF + k, level, dynamic, nishio, rctx)
                     if contra and clash_b:
                         _add_clash(hl, g, save, mem_out, gb, k, base, recs, seen, sn, mark, rem)
                     if double:
@@ -534,7 +545,7 @@ def make_multi_collect(run, name):
                         slots[0] = sa
                         for i in range(1, npl):
                             slots[i] = 8 + i
-                            run(g, save2, pool_graph(pool, 8 + i), places[i], level, dynamic, nishio, nctx)
+                            run(g, save2, pool_graph(pool, 8 + i), places[i], level, dynamic, nishio, rctx)
                         why = C_BLOCK + kr
                         _region_or_cell(hl, g, save, mem_out, pool, slots, npl, base, 6, why, recs, seen, sn,
                                         mark, rem)

@@ -31,7 +31,7 @@ def adv2(g, save, gr, level, nctx):
 
 
 run2 = make_run(adv2, "run2")
-mcollect0 = make_multi_collect(run1, "mcollect0")
+mcollect0 = make_multi_collect(run1, "mcollect0", False)  # runs of level 0: no nested rules
 mcollect2 = make_multi_collect(run2, "mcollect2")
 
 
