@@ -59,11 +59,13 @@ LOCK_PAIRS = _lock_pairs()
 
 
 @kernel
-def adv_locking(g, save, gr, rem, par):
+def adv_locking(g, save, gr, rem, par, chg):
     mem = v_mem(gr)
     produced = 0
     for t in range(LOCK_PAIRS.shape[0]):
         r1 = LOCK_PAIRS[t, 0]
+        if not chg >> r1 & 1:
+            continue  # its places were all there when the run started: no rule parent
         r2 = LOCK_PAIRS[t, 1]
         inside = CROSS[r1, r2]
         for d in range(9):
@@ -89,13 +91,13 @@ def adv_locking(g, save, gr, rem, par):
 
 
 @kernel
-def adv_hidden_pair(g, save, gr, rem, par):
+def adv_hidden_pair(g, save, gr, rem, par, chg):
     mem = v_mem(gr)
     produced = 0
     for base in (0, 18, 9):
         for kr in range(9):
             reg = base + kr
-            if g[EMPTY + reg] <= 4:
+            if g[EMPTY + reg] <= 4 or not chg >> reg & 1:
                 continue
             two = 0  # the digits with exactly two places: a hidden pair is two of them on the same places
             for d in range(9):
@@ -141,13 +143,13 @@ def adv_hidden_pair(g, save, gr, rem, par):
 
 
 @kernel
-def adv_naked_pair(g, save, gr, rem, par):
+def adv_naked_pair(g, save, gr, rem, par, chg):
     mem = v_mem(gr)
     produced = 0
     for base in (0, 18, 9):
         for kr in range(9):
             reg = base + kr
-            if g[EMPTY + reg] < 4:
+            if g[EMPTY + reg] < 4 or not chg >> reg & 1:
                 continue
             two = 0  # the places whose cell has exactly two candidates: a naked pair is two of them alike
             for i in range(9):
@@ -193,7 +195,7 @@ def adv_naked_pair(g, save, gr, rem, par):
 
 
 @kernel
-def adv_x_wing(g, save, gr, rem, par):
+def adv_x_wing(g, save, gr, rem, par, chg):
     mem = v_mem(gr)
     produced = 0
     occ = np.zeros(9, dtype=np.int64)
@@ -219,6 +221,8 @@ def adv_x_wing(g, save, gr, rem, par):
             lines = COMB9_ALL[t]
             l1 = LOWBIT[lines]
             l2 = LOWBIT[lines & (lines - 1)]
+            if not (chg >> (base + l1) & 1 or chg >> (base + l2) & 1):
+                continue
             for d in range(9):
                 if not (anyd >> d & 1) or lines & ~two[d]:
                     continue
@@ -256,13 +260,21 @@ def adv_x_wing(g, save, gr, rem, par):
 
 @kernel
 def adv_basic(g, save, gr, level, nctx):
-    """Level 1 ("Dynamic Forcing Chains (+)"): the four basic rules."""
+    """Level 1 ("Dynamic Forcing Chains (+)"): the four basic rules. Each looks only at regions
+    that lost a place since the run started (``chg``, bit per region): a hint whose regions are as
+    they were needs none of the run's removals (it has no rule parent) and yields nothing."""
+    chg = 0
+    for i in range(243):
+        if g[RPOS + i] != save[RPOS + i]:
+            chg |= 1 << (i // 9)
+    if chg == 0:
+        return False
     rem = np.zeros(81, dtype=np.int64)
     par = np.empty(96, dtype=np.int32)
-    if adv_locking(g, save, gr, rem, par):
+    if adv_locking(g, save, gr, rem, par, chg):
         return True
-    if adv_hidden_pair(g, save, gr, rem, par):
+    if adv_hidden_pair(g, save, gr, rem, par, chg):
         return True
-    if adv_naked_pair(g, save, gr, rem, par):
+    if adv_naked_pair(g, save, gr, rem, par, chg):
         return True
-    return adv_x_wing(g, save, gr, rem, par) > 0
+    return adv_x_wing(g, save, gr, rem, par, chg) > 0

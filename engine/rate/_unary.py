@@ -298,9 +298,11 @@ U_OFF = U_BUF + 1458
 @kernel
 def new_unary_scratch(maxoff):
     """The walks' scratch: an int64 array (per "on" node: reached, parent, depth, list, cause;
-    two buffers; per "off" node, ``maxoff`` of them: potential, parent, depth, cause) and the
-    "off" potentials on each "on" node's way back to the root (uint64 [729, 12])."""
-    si = np.empty(U_OFF + 4 * maxoff, dtype=np.int64)
+    two buffers; per "off" node, ``maxoff`` of them: potential, parent, depth, cause; the forcing
+    walks' scratch) and the "off" potentials on each "on" node's way back to the root (uint64
+    [729, 12])."""
+    si = np.empty(U_OFF + 4 * maxoff + F_LEN, dtype=np.int64)
+    si[U_OFF + 4 * maxoff:] = 0  # ``_forcing``'s scratch (``F_*``), at the end: zeros at first
     chain_off = np.empty((729, 12), dtype=np.uint64)
     return si, chain_off
 
@@ -308,7 +310,7 @@ def new_unary_scratch(maxoff):
 @kernel(inline="always")
 def _views(sc):
     si, chain_off = sc
-    maxoff = (si.shape[0] - U_OFF) // 4
+    maxoff = (si.shape[0] - U_OFF - F_LEN) // 4
     o = U_OFF
     return (si[0:729], si[729:1458], si[1458:2187], si[2187:2916], si[2916:3645], chain_off,
             si[o:o + maxoff], si[o + maxoff:o + 2 * maxoff], si[o + 2 * maxoff:o + 3 * maxoff],
@@ -327,7 +329,7 @@ def _make_walk(collect, name):
         # the scratch read at its offsets (``_views``'s layout), not through views: views made
         # at every start would each pay reference counts
         si, chain_off = sc
-        maxoff = (si.shape[0] - U_OFF) // 4
+        maxoff = (si.shape[0] - U_OFF - F_LEN) // 4
         o_par = U_OFF + maxoff
         o_dep = U_OFF + 2 * maxoff
         o_why = U_OFF + 3 * maxoff
@@ -414,7 +416,7 @@ def _make_walk(collect, name):
         """Every start of SE's three passes (X, Y, XY), cell by cell, digit by digit. Top level: the
         best hint so far in ``best``/``rem``/``state`` (kind, pass, root, on-target)."""
         on_mem, on_par, on_depth, on_list, on_why, chain_off, off_pid, off_par, off_depth, off_why, buf, why = _views(sc)
-        fs = np.zeros(F_LEN, dtype=np.int64)
+        fs = sc[0][sc[0].shape[0] - F_LEN:]  # kept from call to call: its stamps only grow
         frem = np.zeros(81, dtype=np.int64)
         tmp = np.zeros(81, dtype=np.int64)
         ob = np.empty(2 * OB, dtype=np.int64)
