@@ -59,10 +59,11 @@ multi5 = make_multi(run5, "multi5", True)
 
 
 @kernel
-def find_nested(g, hi, hd, hrem, max_level):
+def find_nested(g, hi, hd, hrem, max_level, nctx):
     """The first hint of the nested levels 2 to ``max_level``, in SE's order: 1 found, 0 none,
-    -1 the next level is past ``max_level``."""
-    nctx = new_nctx(True)
+    -1 the next level is past ``max_level``. ``nctx``: ``new_nctx(True)``, new or as an earlier
+    call left it (its records are dropped here; its other parts are left as they were found)."""
+    nctx[0][2][0] = 0  # no record of an earlier call's chains
     ws = new_workspace(True)
     for level in range(2, 6):
         if level > max_level:

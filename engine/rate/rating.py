@@ -114,18 +114,21 @@ def _go_on(g, acc, max_level, line2022, st, sd, el, record, scratch) -> None:
     """Rate from the current state to the end: the loop over the producers before the chains
     (one kernel), the chaining producers and the nested levels asked from here when it stops.
     ``scratch``: a list, empty or as this left it for an earlier puzzle (the chaining
-    producers' buffers, made when a puzzle first needs them)."""
+    producers' buffers, then the nested levels', made when a puzzle first needs them: the nested
+    levels' are 50 MB, too many to make again at every step)."""
     hi = np.zeros(_loop.HI_LEN, dtype=np.int64)
     hd = np.zeros(1)
     hrem = np.zeros(81, dtype=np.int32)
     while _loop.loop(g, acc, max_level, line2022, st, sd, el, record) == _loop.NEED_CHAINS:
         if not scratch:
             scratch += [(_hintlist.new_records(0),), _multi.new_workspace(False)]
-        found = _loop.chain_hint(g, hi, hd, hrem, max_level, *scratch)
+        found = _loop.chain_hint(g, hi, hd, hrem, max_level, scratch[0], scratch[1])
         if found == -2:
             from . import _nested  # compiled apart, loaded only when a puzzle needs it
 
-            found = _nested.find_nested(g, hi, hd, hrem, max_level)
+            if len(scratch) < 3:
+                scratch.append(_nested.new_nctx(True))
+            found = _nested.find_nested(g, hi, hd, hrem, max_level, scratch[2])
         if found != 1:
             _loop.finish(acc, found, max_level)
             return
