@@ -64,11 +64,12 @@ def adv_locking(g, save, gr, rem, par, chg):
     produced = 0
     for t in range(LOCK_PAIRS.shape[0]):
         r1 = LOCK_PAIRS[t, 0]
-        if not chg >> r1 & 1:
-            continue  # its places were all there when the run started: no rule parent
         r2 = LOCK_PAIRS[t, 1]
         inside = CROSS[r1, r2]
-        for d in range(9):
+        dm = chg[r1]  # a digit whose places in r1 were all there when the run started has no rule parent
+        while dm:
+            d = LOWBIT[dm]
+            dm &= dm - 1
             pos = g[RPOS + 9 * r1 + d]
             if POPCOUNT[pos] <= 1 or pos & ~inside != 0:
                 continue
@@ -97,7 +98,7 @@ def adv_hidden_pair(g, save, gr, rem, par, chg):
     for base in (0, 18, 9):
         for kr in range(9):
             reg = base + kr
-            if g[EMPTY + reg] <= 4 or not chg >> reg & 1:
+            if g[EMPTY + reg] <= 4 or chg[reg] == 0:
                 continue
             two = 0  # the digits with exactly two places: a hidden pair is two of them on the same places
             for d in range(9):
@@ -107,7 +108,7 @@ def adv_hidden_pair(g, save, gr, rem, par, chg):
                 continue
             for t in range(COMB9_START[2], COMB9_START[3]):
                 digits = COMB9_ALL[t]
-                if digits & ~two:
+                if digits & ~two or not digits & chg[reg]:
                     continue
                 d1 = LOWBIT[digits]
                 d2 = LOWBIT[digits & (digits - 1)]
@@ -149,7 +150,7 @@ def adv_naked_pair(g, save, gr, rem, par, chg):
     for base in (0, 18, 9):
         for kr in range(9):
             reg = base + kr
-            if g[EMPTY + reg] < 4 or not chg >> reg & 1:
+            if g[EMPTY + reg] < 4 or chg[reg] == 0:
                 continue
             two = 0  # the places whose cell has exactly two candidates: a naked pair is two of them alike
             for i in range(9):
@@ -221,10 +222,11 @@ def adv_x_wing(g, save, gr, rem, par, chg):
             lines = COMB9_ALL[t]
             l1 = LOWBIT[lines]
             l2 = LOWBIT[lines & (lines - 1)]
-            if not (chg >> (base + l1) & 1 or chg >> (base + l2) & 1):
-                continue
-            for d in range(9):
-                if not (anyd >> d & 1) or lines & ~two[d]:
+            both = (chg[base + l1] | chg[base + l2]) & anyd
+            while both:
+                d = LOWBIT[both]
+                both &= both - 1
+                if lines & ~two[d]:
                     continue
                 p1 = g[RPOS + 9 * (base + l1) + d]
                 p2 = g[RPOS + 9 * (base + l2) + d]
@@ -261,13 +263,16 @@ def adv_x_wing(g, save, gr, rem, par, chg):
 @kernel
 def adv_basic(g, save, gr, level, nctx):
     """Level 1 ("Dynamic Forcing Chains (+)"): the four basic rules. Each looks only at regions
-    that lost a place since the run started (``chg``, bit per region): a hint whose regions are as
-    they were needs none of the run's removals (it has no rule parent) and yields nothing."""
-    chg = 0
+    and digits that lost a place since the run started (``chg``, a digit mask per region): a hint
+    whose places are as they were needs none of the run's removals (it has no rule parent) and
+    yields nothing."""
+    chg = np.zeros(27, dtype=np.int64)  # per region, the digits that lost a place
+    anych = 0
     for i in range(243):
         if g[RPOS + i] != save[RPOS + i]:
-            chg |= 1 << (i // 9)
-    if chg == 0:
+            chg[i // 9] |= 1 << (i % 9)
+            anych = 1
+    if anych == 0:
         return False
     rem = np.zeros(81, dtype=np.int64)
     par = np.empty(96, dtype=np.int32)
