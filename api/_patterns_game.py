@@ -19,8 +19,8 @@ def puzzles_on_pattern(pattern: Any, *, fixed: Any = None, minimal: bool = False
     and ``.``. ``fixed``: digits some of the pattern's cells must hold (the other digits free);
     ``minimal``: only minimal puzzles; ``rating``: only those whose Sudoku Explainer rating (ER)
     lies in a range (``"7-8"``, ``"9-"``, or a pair), rated no deeper than the range needs;
-    ``limit``: at most that many. A whole 17-clue pattern
-    takes an hour or more; with some digits fixed, seconds. Puzzles come as 81-character
+    ``limit``: at most that many. A whole 17-clue pattern takes hours of one core (three and a
+    half for the one measured); with some digits fixed, seconds. Puzzles come as 81-character
     strings, digits renamed in order of first appearance in reading order (fixed digits kept).
 
     Examples:
