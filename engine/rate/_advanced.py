@@ -114,7 +114,7 @@ def adv_hidden_pair(g, save, gr, rem, par, chg):
                 d2 = LOWBIT[digits & (digits - 1)]
                 p1 = g[RPOS + 9 * reg + d1]
                 p2 = g[RPOS + 9 * reg + d2]
-                if POPCOUNT[p1] <= 1 or POPCOUNT[p2] <= 1 or POPCOUNT[p1 | p2] != 2:
+                if p1 != p2:  # both have exactly two places (above): a pair when they are the same two
                     continue
                 union = p1 | p2
                 found = False
@@ -168,7 +168,7 @@ def adv_naked_pair(g, save, gr, rem, par, chg):
                 c2 = REGION_CELLS[reg, i2]
                 m1 = g[CAND + c1]
                 m2 = g[CAND + c2]
-                if POPCOUNT[m1] <= 1 or POPCOUNT[m2] <= 1 or POPCOUNT[m1 | m2] != 2:
+                if m1 != m2:  # both have exactly two candidates (above): a pair when they are the same two
                     continue
                 union = m1 | m2
                 found = False
@@ -230,7 +230,7 @@ def adv_x_wing(g, save, gr, rem, par, chg):
                     continue
                 p1 = g[RPOS + 9 * (base + l1) + d]
                 p2 = g[RPOS + 9 * (base + l2) + d]
-                if POPCOUNT[p1] <= 1 or POPCOUNT[p2] <= 1 or POPCOUNT[p1 | p2] != 2:
+                if p1 != p2:  # both have exactly two places (above): a pair when they are the same two
                     continue
                 union = p1 | p2
                 found = False
